@@ -1,0 +1,23 @@
+"""An Engram-capable decoder-only transformer engine (spec: shared/ENGRAM_SPEC.md)."""
+
+from .addressing import NgramAddresser, NgramStream, layer_multipliers, table_primes
+from .config import ConfigError, EngramConfig, MoEConfig, ModelConfig
+from .model import DecodeState, EngramLM, configure_for_tokenizer
+from .tokenizer import CompressedVocab, load_tokenizer, train_bpe
+
+__all__ = [
+    "CompressedVocab",
+    "ConfigError",
+    "DecodeState",
+    "EngramConfig",
+    "EngramLM",
+    "MoEConfig",
+    "ModelConfig",
+    "NgramAddresser",
+    "NgramStream",
+    "configure_for_tokenizer",
+    "layer_multipliers",
+    "load_tokenizer",
+    "table_primes",
+    "train_bpe",
+]

@@ -1,0 +1,168 @@
+"""Suffix n-gram hashing (spec §2): table primes, layer multipliers, row ids.
+
+Row ids depend only on token ids, so every Engram layer's rows are known before layer 0 runs;
+this module is pure numpy and never touches the model.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .config import EngramConfig
+
+INT64_MAX = np.iinfo(np.int64).max
+
+
+def is_prime(n: int) -> bool:
+    """Deterministic Miller-Rabin for every n < 3.3e24 (covers all int64 table sizes)."""
+    if n < 2:
+        return False
+    small = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+    for p in small:
+        if n % p == 0:
+            return n == p
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in small:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def table_primes(config: EngramConfig) -> dict[int, list[list[int]]]:
+    """`{layer: [[prime per head] per order]}`: each head's modulus is the next prime at or
+    above its order's base that no earlier layer, order or head has taken."""
+    used: set[int] = set()
+    primes: dict[int, list[list[int]]] = {}
+    for layer in config.layers:
+        per_order = []
+        for base in config.table_base_sizes:
+            heads, candidate = [], base
+            for _ in range(config.heads_per_order):
+                while candidate in used or not is_prime(candidate):
+                    candidate += 1
+                used.add(candidate)
+                heads.append(candidate)
+                candidate += 1
+            per_order.append(heads)
+        primes[layer] = per_order
+    return primes
+
+
+def layer_multipliers(config: EngramConfig, layer: int) -> list[int]:
+    """N odd multipliers, one per look-back offset, drawn as the spec fixes. numpy does not
+    promise this stream forever, so checkpoints store the result instead of recomputing it."""
+    half_bound = max(1, (INT64_MAX // config.compressed_vocab_size) // 2)
+    rng = np.random.default_rng(config.seed + 10007 * layer)
+    draws = rng.integers(0, half_bound, size=config.max_ngram, dtype=np.int64)
+    return [int(m) for m in draws * 2 + 1]
+
+
+class NgramAddresser:
+    """Maps compressed token ids `[B, T]` to per-head row ids `{layer: [B, T, (N-1)*K]}`.
+
+    Row ids are `mix_n mod P` within each head's own table (no table offsets); heads are
+    ordered order-major (n=2 heads 0..K-1, then n=3, ...).
+    """
+
+    def __init__(
+        self,
+        config: EngramConfig,
+        compressed_vocab_size: int | None = None,
+        multipliers: dict[int, list[int]] | None = None,
+        compressed_pad_id: int | None = None,
+    ):
+        if compressed_vocab_size is not None and compressed_vocab_size != config.compressed_vocab_size:
+            raise ValueError(
+                f"compressed_vocab_size={compressed_vocab_size} disagrees with "
+                f"engram.compressed_vocab_size={config.compressed_vocab_size}"
+            )
+        self.config = config
+        # the raw pad id pushed through the compression map; the caller passes it when the map
+        # moves the pad token (our tokenizers and DeepSeek's keep it in place)
+        self.compressed_pad_id = config.pad_id if compressed_pad_id is None else int(compressed_pad_id)
+        self.table_sizes = table_primes(config)
+        if multipliers is None:
+            multipliers = {layer: layer_multipliers(config, layer) for layer in config.layers}
+        if sorted(multipliers) != sorted(config.layers) or any(
+            len(m) != config.max_ngram for m in multipliers.values()
+        ):
+            raise ValueError(
+                f"multipliers must give {config.max_ngram} values for each layer {list(config.layers)}"
+            )
+        self.multipliers = {layer: [int(m) for m in multipliers[layer]] for layer in config.layers}
+        # [(N-1)*K] moduli per layer, in the order the row ids come out
+        self._moduli = {
+            layer: np.array([p for order in self.table_sizes[layer] for p in order], dtype=np.int64)
+            for layer in config.layers
+        }
+
+    @property
+    def history_length(self) -> int:
+        """Compressed ids of history a sequence needs to continue decoding: N-1."""
+        return self.config.max_ngram - 1
+
+    def empty_history(self, batch: int) -> np.ndarray:
+        """`[B, N-1]` of the compressed pad id: the left fill before a sequence's first token."""
+        return np.full((batch, self.history_length), self.compressed_pad_id, dtype=np.int64)
+
+    def rows(self, compressed_ids, history=None) -> dict[int, np.ndarray]:
+        """Row ids for every Engram layer.
+
+        compressed_ids: int array `[B, T]`. history: the `[B, N-1]` compressed ids that precede
+        the first position (oldest first); by default the pad id, as at a sequence's start.
+        """
+        ids = np.asarray(compressed_ids, dtype=np.int64)
+        if ids.ndim != 2:
+            raise ValueError(f"compressed_ids must be [batch, pos], got shape {ids.shape}")
+        batch, seq_len = ids.shape
+        n_back = self.history_length
+        history = self.empty_history(batch) if history is None else np.asarray(history, dtype=np.int64)
+        if history.shape != (batch, n_back):
+            raise ValueError(f"history must be [batch={batch}, {n_back}], got shape {history.shape}")
+        padded = np.concatenate([history, ids], axis=1)  # [B, N-1+T]
+        # shifted[j]: the token j positions back from each position
+        shifted = [padded[:, n_back - j : n_back - j + seq_len] for j in range(self.config.max_ngram)]
+        k = self.config.heads_per_order
+        out = {}
+        for layer in self.config.layers:
+            m = self.multipliers[layer]
+            mix = shifted[0] * np.int64(m[0])
+            per_order = []
+            for n in self.config.orders:
+                mix = np.bitwise_xor(mix, shifted[n - 1] * np.int64(m[n - 1]))  # mix_n
+                per_order.append(mix)
+            mixes = np.repeat(np.stack(per_order, axis=-1), k, axis=-1)  # [B, T, (N-1)*K]
+            out[layer] = np.mod(mixes, self._moduli[layer])
+        return out
+
+    def advance_history(self, history, compressed_ids) -> np.ndarray:
+        """The last N-1 ids once `compressed_ids` `[B, t]` follow `history` `[B, N-1]`."""
+        joined = np.concatenate([np.asarray(history, dtype=np.int64), np.asarray(compressed_ids, dtype=np.int64)], axis=1)
+        return joined[:, joined.shape[1] - self.history_length :]
+
+    def stream(self, batch: int) -> NgramStream:
+        """Incremental addressing for decoding: feed ids chunk by chunk, get the same rows as
+        addressing the whole sequence at once."""
+        return NgramStream(self, self.empty_history(batch))
+
+
+class NgramStream:
+    """Keeps the last N-1 compressed ids of each sequence between decoding steps."""
+
+    def __init__(self, addresser: NgramAddresser, history: np.ndarray):
+        self.addresser = addresser
+        self.history = history  # [B, N-1], oldest first
+
+    def rows(self, compressed_ids) -> dict[int, np.ndarray]:
+        out = self.addresser.rows(compressed_ids, self.history)
+        self.history = self.addresser.advance_history(self.history, compressed_ids)
+        return out

@@ -1,0 +1,309 @@
+"""`EngramLM`: a decoder-only transformer with Engram modules, as a TransformerLens
+`HookedRootModule`.
+
+Residual streams are carried as `[batch, stream, pos, d_model]` (stream = hyper-connection
+branch; a plain residual has one), so position is dim -2 of every residual hook.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from tokenizers import Tokenizer
+from torch import nn
+from transformer_lens import ActivationCache, HookedRootModule
+from transformer_lens.hook_points import HookPoint
+
+from .addressing import NgramAddresser, NgramStream
+from .config import ModelConfig
+from .engram import ConvCache, Engram
+from .layers import MoE, Attention, HyperConnection, KVCache, RMSNorm, SwiGLU
+from .tables import ResidentTable
+from .tokenizer import BOS, EOS, PAD, CompressedVocab
+
+
+@dataclass
+class DecodeState:
+    """Everything a batch of sequences carries between decoding steps."""
+
+    kv: list[KVCache]
+    conv: list[ConvCache]
+    ngrams: NgramStream | None
+    key_padding: torch.Tensor | None = None  # [B, T_so_far], True where a token is real
+
+    @property
+    def length(self) -> int:
+        return self.kv[0].length
+
+
+class TransformerBlock(nn.Module):
+    def __init__(self, cfg: ModelConfig, layer: int, engram: Engram | None):
+        super().__init__()
+        self.engram = engram
+        self.ln1 = RMSNorm(cfg.d_model, cfg.norm_eps)
+        self.attn = Attention(cfg)
+        self.ln2 = RMSNorm(cfg.d_model, cfg.norm_eps)
+        self.mlp = MoE(cfg) if cfg.is_moe_layer(layer) else SwiGLU(cfg.d_model, cfg.d_ff)
+        self.hc_attn = HyperConnection(cfg.hc_streams, 2 * layer)
+        self.hc_mlp = HyperConnection(cfg.hc_streams, 2 * layer + 1)
+        self.hook_resid_pre = HookPoint()  # [B, M, T, d]
+        self.hook_attn_out = HookPoint()  # [B, T, d]
+        self.hook_resid_mid = HookPoint()  # [B, M, T, d]
+        self.hook_mlp_out = HookPoint()  # [B, T, d]
+        self.hook_resid_post = HookPoint()  # [B, M, T, d]
+
+    def forward(self, streams, rows, token_mask, key_padding, kv: KVCache | None, conv: ConvCache | None):
+        streams = self.hook_resid_pre(streams)
+        if self.engram is not None:
+            streams = streams + self.engram(streams, rows, token_mask, conv)
+        attn_out = self.hook_attn_out(self.attn(self.ln1(self.hc_attn.width(streams)), key_padding, kv))
+        streams = self.hook_resid_mid(self.hc_attn.depth(streams, attn_out))
+        mlp_out = self.hook_mlp_out(self.mlp(self.ln2(self.hc_mlp.width(streams))))
+        return self.hook_resid_post(self.hc_mlp.depth(streams, mlp_out))
+
+
+def configure_for_tokenizer(cfg: ModelConfig, tokenizer: Tokenizer) -> ModelConfig:
+    """The same architecture sized to a tokenizer: its vocabulary and its compressed size."""
+    vocab_size = tokenizer.get_vocab_size(with_added_tokens=True)
+    engram = cfg.engram
+    if engram is not None:
+        pad_id = tokenizer.token_to_id(PAD)
+        engram = dataclasses.replace(
+            engram,
+            compressed_vocab_size=CompressedVocab.from_tokenizer(tokenizer).size,
+            pad_id=engram.pad_id if pad_id is None else pad_id,
+        )
+    return dataclasses.replace(cfg, vocab_size=vocab_size, engram=engram)
+
+
+class EngramLM(HookedRootModule):
+    def __init__(
+        self,
+        cfg: ModelConfig,
+        tokenizer: Tokenizer | None = None,
+        multipliers: dict[int, list[int]] | None = None,
+    ):
+        super().__init__()
+        self.cfg = cfg
+        self.tokenizer = tokenizer
+        if tokenizer is not None and tokenizer.get_vocab_size(with_added_tokens=True) != cfg.vocab_size:
+            raise ValueError(
+                f"tokenizer has {tokenizer.get_vocab_size(with_added_tokens=True)} ids but the model's "
+                f"vocab_size is {cfg.vocab_size}; size the config with configure_for_tokenizer"
+            )
+        self.addresser = None
+        if cfg.engram is not None:
+            lookup = self._compression_lookup(cfg, tokenizer)
+            self.register_buffer("compression_lookup", torch.from_numpy(lookup), persistent=False)
+            self.addresser = NgramAddresser(
+                cfg.engram, multipliers=multipliers, compressed_pad_id=int(lookup[cfg.engram.pad_id])
+            )
+
+        self.embed = nn.Embedding(cfg.vocab_size, cfg.d_model)
+        self.hook_embed = HookPoint()  # [B, T, d]
+        self.blocks = nn.ModuleList(self._block(layer) for layer in range(cfg.n_layers))
+        self.ln_final = RMSNorm(cfg.d_model, cfg.norm_eps)
+        self.unembed = nn.Linear(cfg.d_model, cfg.vocab_size, bias=False)
+        if cfg.tie_embeddings:
+            self.unembed.weight = self.embed.weight
+        self.apply(self._init_weights)
+        self.setup()
+
+    @staticmethod
+    def _compression_lookup(cfg: ModelConfig, tokenizer: Tokenizer | None) -> np.ndarray:
+        if tokenizer is None:
+            if cfg.engram.compressed_vocab_size != cfg.vocab_size:
+                raise ValueError(
+                    f"this config compresses {cfg.vocab_size} ids to {cfg.engram.compressed_vocab_size}: "
+                    "pass the tokenizer the compression map is built from"
+                )
+            return np.arange(cfg.vocab_size, dtype=np.int64)
+        vocab = CompressedVocab.from_tokenizer(tokenizer)
+        if vocab.size != cfg.engram.compressed_vocab_size:
+            raise ValueError(
+                f"tokenizer compresses to {vocab.size} ids but the model records "
+                f"engram.compressed_vocab_size={cfg.engram.compressed_vocab_size}; it is not this model's tokenizer"
+            )
+        return vocab.lookup
+
+    def _block(self, layer: int) -> TransformerBlock:
+        engram = None
+        if self.cfg.engram is not None and layer in self.cfg.engram.layers:
+            primes = self.addresser.table_sizes[layer]
+            table = ResidentTable(sum(map(sum, primes)), self.cfg.engram.head_dim, self.cfg.init_std)
+            engram = Engram(self.cfg, primes, table)
+        return TransformerBlock(self.cfg, layer, engram)
+
+    def _init_weights(self, module: nn.Module) -> None:
+        if isinstance(module, (nn.Linear, nn.Embedding)):
+            nn.init.normal_(module.weight, std=self.cfg.init_std)
+        if isinstance(module, nn.Linear) and module.bias is not None:
+            nn.init.zeros_(module.bias)
+
+    @property
+    def device(self) -> torch.device:
+        return self.embed.weight.device
+
+    # --- addressing ------------------------------------------------------------------------
+
+    def engram_rows(self, tokens: torch.Tensor, state: DecodeState | None = None) -> dict[int, torch.Tensor]:
+        """Per-head row ids `{layer: [B, T, H]}` for raw token ids; known before layer 0 runs.
+        With a decode state, the n-gram history continues from the tokens already seen."""
+        if self.addresser is None:
+            return {}
+        compressed = self.compression_lookup.cpu()[tokens.cpu()].numpy()
+        rows = state.ngrams.rows(compressed) if state is not None else self.addresser.rows(compressed)
+        return {layer: torch.from_numpy(r).to(self.device) for layer, r in rows.items()}
+
+    # --- forward ---------------------------------------------------------------------------
+
+    def forward(
+        self,
+        input: torch.Tensor | str | list[str],
+        return_type: str | None = "logits",
+        attention_mask: torch.Tensor | None = None,
+        state: DecodeState | None = None,
+        rows: dict[int, torch.Tensor] | None = None,
+    ):
+        """input: token ids `[B, T]` or text. return_type: "logits", "loss", "both" or None.
+        attention_mask `[B, T]` marks real tokens (text input builds it); padding gets no
+        attention and a zero Engram gate. `rows` lets a prefetcher hand in precomputed row ids."""
+        if return_type not in ("logits", "loss", "both", None):
+            raise ValueError(f"return_type={return_type!r}; use 'logits', 'loss', 'both' or None")
+        if isinstance(input, (str, list)):
+            input, attention_mask = self.to_tokens(input, return_mask=True)
+        tokens = input.to(self.device)
+        if tokens.ndim != 2:
+            raise ValueError(f"tokens must be [batch, pos], got shape {tuple(tokens.shape)}")
+        if tokens.numel() and (tokens.min() < 0 or tokens.max() >= self.cfg.vocab_size):
+            raise ValueError(f"token ids must lie in [0, {self.cfg.vocab_size}); got {tokens.min()}..{tokens.max()}")
+        batch, seq_len = tokens.shape
+        token_mask = None if attention_mask is None else attention_mask.to(self.device).bool()
+        key_padding = token_mask
+        if state is not None:
+            if token_mask is None and state.key_padding is not None:
+                token_mask = torch.ones_like(tokens, dtype=torch.bool)
+            if token_mask is not None:
+                past = state.key_padding
+                if past is None:
+                    past = torch.ones(batch, state.length, dtype=torch.bool, device=self.device)
+                key_padding = state.key_padding = torch.cat([past, token_mask], dim=1)
+        if rows is None:
+            rows = self.engram_rows(tokens, state)
+
+        x = self.hook_embed(self.embed(tokens))  # [B, T, d]
+        streams = x[:, None].expand(batch, self.cfg.hc_streams, seq_len, self.cfg.d_model)
+        for layer, block in enumerate(self.blocks):
+            kv = state.kv[layer] if state is not None else None
+            conv = state.conv[layer] if state is not None else None
+            streams = block(streams, rows.get(layer), token_mask, key_padding, kv, conv)
+        logits = self.unembed(self.ln_final(streams.sum(1)))  # [B, T, vocab]
+        if return_type == "logits":
+            return logits
+        loss = None if return_type is None else self.next_token_loss(logits, tokens, token_mask)
+        return loss if return_type == "loss" else (logits, loss) if return_type == "both" else None
+
+    @staticmethod
+    def next_token_loss(logits: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor | None) -> torch.Tensor:
+        """Mean cross-entropy of predicting token t+1 from position t, over real pairs."""
+        targets = tokens[:, 1:].clone()
+        if token_mask is not None:
+            targets[~(token_mask[:, 1:] & token_mask[:, :-1])] = -100
+        return F.cross_entropy(logits[:, :-1].flatten(0, 1).float(), targets.flatten(), ignore_index=-100)
+
+    def run_with_cache(self, *model_args, **kwargs):
+        """As TransformerLens: `(output, ActivationCache)`; names_filter etc. pass through."""
+        out, cache_dict = super().run_with_cache(*model_args, **kwargs)
+        return out, ActivationCache(cache_dict, self, has_batch_dim=not kwargs.get("remove_batch_dim", False))
+
+    # --- text ------------------------------------------------------------------------------
+
+    def _require_tokenizer(self) -> Tokenizer:
+        if self.tokenizer is None:
+            raise ValueError("this model has no tokenizer; pass token ids, or build it with EngramLM(cfg, tokenizer)")
+        return self.tokenizer
+
+    def to_tokens(self, text: str | list[str], prepend_bos: bool = True, return_mask: bool = False):
+        """Token ids `[B, T]`, right-padded with the pad token (and the mask of real tokens)."""
+        tokenizer = self._require_tokenizer()
+        texts = [text] if isinstance(text, str) else list(text)
+        bos = [tokenizer.token_to_id(BOS)] if prepend_bos else []
+        encoded = [bos + tokenizer.encode(t).ids for t in texts]
+        length = max(1, max(map(len, encoded)))
+        pad = self.pad_token_id
+        tokens = torch.tensor([ids + [pad] * (length - len(ids)) for ids in encoded], dtype=torch.long)
+        mask = torch.tensor([[True] * len(ids) + [False] * (length - len(ids)) for ids in encoded])
+        return (tokens, mask) if return_mask else tokens
+
+    @property
+    def pad_token_id(self) -> int:
+        if self.tokenizer is not None and self.tokenizer.token_to_id(PAD) is not None:
+            return self.tokenizer.token_to_id(PAD)
+        return self.cfg.engram.pad_id if self.cfg.engram is not None else 0
+
+    def to_str_tokens(self, input: str | torch.Tensor, prepend_bos: bool = True) -> list[str]:
+        tokenizer = self._require_tokenizer()
+        ids = self.to_tokens(input, prepend_bos)[0] if isinstance(input, str) else torch.as_tensor(input).flatten()
+        return [tokenizer.decode([int(i)], skip_special_tokens=False) for i in ids]
+
+    def to_string(self, tokens: torch.Tensor) -> str | list[str]:
+        tokenizer = self._require_tokenizer()
+        if tokens.ndim == 1:
+            return tokenizer.decode(tokens.tolist(), skip_special_tokens=True)
+        return [tokenizer.decode(row.tolist(), skip_special_tokens=True) for row in tokens]
+
+    # --- decoding --------------------------------------------------------------------------
+
+    def new_state(self, batch: int) -> DecodeState:
+        return DecodeState(
+            kv=[KVCache() for _ in self.blocks],
+            conv=[ConvCache() for _ in self.blocks],
+            ngrams=self.addresser.stream(batch) if self.addresser is not None else None,
+        )
+
+    @torch.no_grad()
+    def generate(
+        self,
+        input: str | torch.Tensor,
+        max_new_tokens: int = 32,
+        temperature: float = 0.0,
+        top_k: int | None = None,
+        seed: int | None = None,
+        stop_at_eos: bool = True,
+    ) -> str | torch.Tensor:
+        """Greedy (temperature 0) or sampled continuation using the KV cache and incremental
+        n-gram addressing. Text in, text out; ids `[B, T]` in, ids `[B, T + new]` out."""
+        tokens = self.to_tokens(input) if isinstance(input, str) else torch.as_tensor(input)
+        tokens = tokens.to(self.device)
+        if tokens.ndim != 2 or tokens.shape[1] == 0:
+            raise ValueError(f"generate needs token ids [batch, pos] with at least one position, got {tuple(tokens.shape)}")
+        if tokens.shape[1] + max_new_tokens > self.cfg.max_seq_len:
+            raise ValueError(f"{tokens.shape[1]} + {max_new_tokens} tokens exceed max_seq_len={self.cfg.max_seq_len}")
+        generator = torch.Generator(device=self.device).manual_seed(seed) if seed is not None else None
+        eos = self.tokenizer.token_to_id(EOS) if self.tokenizer is not None else None
+        state = self.new_state(tokens.shape[0])
+        finished = torch.zeros(tokens.shape[0], dtype=torch.bool, device=self.device)
+        step_input, out = tokens, [tokens]
+        for _ in range(max_new_tokens):
+            logits = self(step_input, state=state)[:, -1].float()
+            if temperature == 0.0:
+                next_token = logits.argmax(-1)
+            else:
+                logits = logits / temperature
+                if top_k is not None:
+                    kth = logits.topk(min(top_k, logits.shape[-1]), dim=-1).values[:, -1:]
+                    logits = logits.masked_fill(logits < kth, float("-inf"))
+                next_token = torch.multinomial(torch.softmax(logits, -1), 1, generator=generator)[:, 0]
+            if eos is not None and stop_at_eos:
+                next_token = torch.where(finished, torch.full_like(next_token, self.pad_token_id), next_token)
+                finished |= next_token == eos
+            step_input = next_token[:, None]
+            out.append(step_input)
+            if stop_at_eos and eos is not None and bool(finished.all()):
+                break
+        generated = torch.cat(out, dim=1)
+        return self.to_string(generated[0]) if isinstance(input, str) else generated

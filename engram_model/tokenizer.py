@@ -1,0 +1,86 @@
+"""Tokenizers (HF `tokenizers`) and Engram's tokenizer compression (spec §1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+
+SPECIAL_TOKENS = ("<|bos|>", "<|eos|>", "<|pad|>")  # ids 0, 1, 2: pad sits at DeepSeek's pad id
+BOS, EOS, PAD = SPECIAL_TOKENS
+_SENTINEL = "\ue000"  # private-use code point that keeps a lone space alive through `Strip`
+
+
+def load_tokenizer(path: str | Path) -> Tokenizer:
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"tokenizer file {path} does not exist; pass a HF tokenizer.json")
+    try:
+        return Tokenizer.from_file(str(path))
+    except Exception as err:  # tokenizers raises a bare Exception on malformed JSON
+        raise ValueError(f"{path} is not a HF tokenizer.json: {err}") from err
+
+
+def train_bpe(texts: Iterable[str], vocab_size: int, min_frequency: int = 2) -> Tokenizer:
+    """A byte-level BPE (GPT-2 style pre-tokenisation) with our three special tokens first."""
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tokenizer.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        min_frequency=min_frequency,
+        special_tokens=list(SPECIAL_TOKENS),
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False,
+    )
+    tokenizer.train_from_iterator(texts, trainer=trainer)
+    return tokenizer
+
+
+def compression_normalizer() -> normalizers.Normalizer:
+    """NFKC, NFD, strip accents, lowercase, collapse whitespace runs, then strip everything but
+    a text that is exactly one space."""
+    return normalizers.Sequence(
+        [
+            normalizers.NFKC(),
+            normalizers.NFD(),
+            normalizers.StripAccents(),
+            normalizers.Lowercase(),
+            normalizers.Replace(Regex(r"[ \t\r\n]+"), " "),
+            normalizers.Replace(Regex(r"^ $"), _SENTINEL),
+            normalizers.Strip(),
+            normalizers.Replace(_SENTINEL, " "),
+        ]
+    )
+
+
+class CompressedVocab:
+    """Raw token id -> canonical (compressed) id, handed out in order of first appearance."""
+
+    def __init__(self, lookup: np.ndarray):
+        self.lookup = np.asarray(lookup, dtype=np.int64)
+        self.size = int(self.lookup.max()) + 1 if len(self.lookup) else 0
+
+    @classmethod
+    def from_tokenizer(cls, tokenizer: Tokenizer) -> CompressedVocab:
+        normalizer = compression_normalizer()
+        key_to_id: dict[str, int] = {}
+        vocab_size = tokenizer.get_vocab_size(with_added_tokens=True)
+        lookup = np.empty(vocab_size, dtype=np.int64)
+        for raw_id in range(vocab_size):
+            text = tokenizer.decode([raw_id], skip_special_tokens=False)
+            if "\ufffd" in text:  # a partial UTF-8 byte token: keep it distinct by its raw form
+                key = tokenizer.id_to_token(raw_id)
+            else:
+                key = normalizer.normalize_str(text) or text
+            lookup[raw_id] = key_to_id.setdefault(key, len(key_to_id))
+        return cls(lookup)
+
+    def compress(self, raw_ids) -> np.ndarray:
+        """Map raw ids (any shape) to compressed ids; negative ids pass through unchanged."""
+        ids = np.asarray(raw_ids, dtype=np.int64)
+        if ids.size and ids.max() >= len(self.lookup):
+            raise ValueError(f"token id {int(ids.max())} is outside the vocabulary of {len(self.lookup)} ids")
+        return np.where(ids >= 0, self.lookup[np.maximum(ids, 0)], ids)
