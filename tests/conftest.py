@@ -1,0 +1,54 @@
+import sysconfig
+from pathlib import Path
+
+import pytest
+import torch
+
+from engram_model import EngramConfig, EngramLM, MoEConfig, ModelConfig, configure_for_tokenizer, train_bpe
+
+
+@pytest.fixture(scope="session")
+def tokenizer():
+    """A small byte-level BPE trained on real text: the stdlib's `email` package."""
+    files = sorted((Path(sysconfig.get_paths()["stdlib"]) / "email").glob("*.py"))
+    return train_bpe((f.read_text(encoding="utf-8") for f in files), vocab_size=1024)
+
+
+def small_config(tokenizer, **engram_overrides) -> ModelConfig:
+    """Every component switched on (MoE, 2 hyper-connection streams, Engram at two layers)
+    at a size that runs in milliseconds."""
+    vocab_size = tokenizer.get_vocab_size()
+    engram = dict(
+        layers=(1, 2),
+        compressed_vocab_size=vocab_size,
+        table_base_sizes=(97, 89),
+        max_ngram=3,
+        heads_per_order=2,
+        head_dim=8,
+    )
+    engram.update(engram_overrides)
+    cfg = ModelConfig(
+        vocab_size=vocab_size,
+        d_model=32,
+        n_layers=3,
+        n_heads=4,
+        n_kv_heads=2,
+        d_ff=64,
+        moe=MoEConfig(n_routed=4, top_k=2, d_expert=32, n_shared=1),
+        first_dense_layers=1,
+        hc_streams=2,
+        max_seq_len=128,
+        engram=EngramConfig(**engram),
+    )
+    return configure_for_tokenizer(cfg, tokenizer)
+
+
+@pytest.fixture(scope="session")
+def model(tokenizer):
+    torch.manual_seed(0)
+    return EngramLM(small_config(tokenizer), tokenizer).eval()
+
+
+@pytest.fixture
+def text():
+    return "Alexander the Great was born in Pella. Permission is hereby granted, free of charge."
