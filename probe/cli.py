@@ -55,7 +55,7 @@ def open_model(model: str) -> tuple[EngramLM, str]:
 def gates(
     text: str = typer.Argument(DEFAULT_TEXT, help="Text to run through the model."),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
-    top: int = typer.Option(0, help="Show only the N positions with the highest mean gate per layer (0: all)."),
+    top: int = typer.Option(10, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."),
 ) -> None:
     """Tokenize, address, run the model and print each Engram layer's gate per n-gram."""
     lm, described = open_model(model)
