@@ -1,0 +1,120 @@
+"""Word lists the rules read: phrase lists written for the categorizer (`resources/*.txt`),
+code keywords taken from Pygments' own lexers, and English word frequencies from wordfreq.
+
+Everything here is offline and loaded once per process (`lexicon()` is cached).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+RESOURCE_DIR = Path(__file__).parent / "resources"
+
+# Phrase matching works on lower-cased tokens: words, plus the punctuation that phrases such
+# as "Copyright (c)", "et al." or ":param" need. Quotes are left out so `"AS IS"` and `AS IS`
+# read alike.
+PHRASE_TOKEN = re.compile(r"\w+|[():./\-©@\[\]]")
+
+BOILERPLATE_FAMILIES = ("licence", "bibliography", "api_docs", "web_furniture", "readme_furniture")
+
+
+def read_list(name: str) -> list[str]:
+    """Lines of `resources/<name>.txt`, without blank lines and `#` comments."""
+    path = RESOURCE_DIR / f"{name}.txt"
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def phrase_tokens(text: str) -> tuple[str, ...]:
+    return tuple(PHRASE_TOKEN.findall(text.lower()))
+
+
+@dataclass(frozen=True)
+class PhraseIndex:
+    """Phrases keyed by their first token, longest first, so one pass over a token list finds
+    every phrase that starts at each position (a cheap stand-in for Aho-Corasick)."""
+
+    by_first: dict[str, tuple[tuple[tuple[str, ...], str], ...]]
+
+    @classmethod
+    def build(cls, tagged_phrases: list[tuple[str, str]]) -> PhraseIndex:
+        grouped: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for phrase, tag in tagged_phrases:
+            tokens = phrase_tokens(phrase)
+            if tokens:
+                grouped.setdefault(tokens[0], []).append((tokens, tag))
+        return cls({first: tuple(sorted(entries, key=lambda e: -len(e[0]))) for first, entries in grouped.items()})
+
+    def matches(self, tokens: list[str]) -> list[tuple[int, int, str]]:
+        """(start, end, tag) token spans of every phrase occurrence, longest per start."""
+        found = []
+        get = self.by_first.get
+        for i, token in enumerate(tokens):
+            entries = get(token)
+            if entries is None:
+                continue
+            for phrase, tag in entries:
+                n = len(phrase)
+                if tuple(tokens[i : i + n]) == phrase:
+                    found.append((i, i + n, tag))
+                    break
+        return found
+
+
+def _pygments_keywords() -> frozenset[str]:
+    """Keywords and builtins that Pygments' Python, Rust and C lexers list explicitly, so that
+    the cheap rules recognise the same vocabulary the lexers would tag as Keyword/Name.Builtin."""
+    from pygments.lexer import words
+    from pygments.lexers import CLexer, PythonLexer, RustLexer
+
+    found: set[str] = set()
+    for lexer in (PythonLexer, RustLexer, CLexer):
+        for rules in lexer.tokens.values():
+            for rule in rules:
+                if isinstance(rule, tuple) and isinstance(rule[0], words):
+                    found.update(rule[0].words)
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    boilerplate: PhraseIndex
+    readme_headings: frozenset[str]
+    relations: PhraseIndex
+    copulas: frozenset[str]
+    name_parts: frozenset[str]
+    gazetteer: frozenset[str]
+    demonyms: frozenset[str]
+    not_names: frozenset[str]
+    code_keywords: frozenset[str]
+    word_frequency: dict[str, float]
+
+    def zipf(self, word: str) -> float:
+        """wordfreq's Zipf frequency of a lower-cased word (0 when unknown), read from the
+        frequency table directly: `wordfreq.zipf_frequency` re-tokenises every call and costs
+        ~200 µs, a dictionary look-up well under one."""
+        frequency = self.word_frequency.get(word)
+        return math.log10(frequency) + 9.0 if frequency else 0.0
+
+
+@cache
+def lexicon() -> Lexicon:
+    import wordfreq
+
+    relation_lines = read_list("relational")
+    return Lexicon(
+        boilerplate=PhraseIndex.build([(p, family) for family in BOILERPLATE_FAMILIES for p in read_list(family)]),
+        readme_headings=frozenset(h.lower() for h in read_list("readme_headings")),
+        relations=PhraseIndex.build([(p, "relation") for p in relation_lines if not p.startswith("!")]),
+        copulas=frozenset(p[1:] for p in relation_lines if p.startswith("!")),
+        name_parts=frozenset(read_list("name_parts")),
+        gazetteer=frozenset(read_list("gazetteer")),
+        demonyms=frozenset(read_list("demonyms")),
+        not_names=frozenset(read_list("not_names")),
+        code_keywords=_pygments_keywords(),
+        word_frequency=wordfreq.get_frequency_dict("en"),
+    )

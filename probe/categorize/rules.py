@@ -1,0 +1,478 @@
+"""Which kind of text a retrieved n-gram is: `names`, `code`, `relational`, `boilerplate`
+or `other`, decided by rules over the n-gram and the text around it.
+
+The labels follow `data/categorizer/GUIDELINES.md`. Each of the four kinds gets a score in
+[0, 1] from its own rules; a kind *applies* when its score reaches `APPLIES` (0.5). When
+several apply, the first in `PRECEDENCE` wins:
+
+    boilerplate > code > names > relational > other
+
+because that is the guidelines' tie-break: a name inside a licence or a reference entry is
+still boilerplate (the stretch of formulaic text is what a memory would store), a name used
+as an identifier is code, and a relation phrase that contains a name ("born in Paris") is a
+name. `other` applies when none of the four does; its score is one minus the largest of them.
+
+What the rules read (all offline):
+
+* boilerplate — phrase lists (`resources/*.txt`) of licence text, citation furniture, API
+  documentation scaffolding, website and README furniture, matched on tokens overlapping the
+  n-gram; docstring section headers and Markdown headings in header position; the density of
+  licence and citation vocabulary around the n-gram; menu-like runs of short lines.
+* code — code-symbol density of the surrounding lines, identifier shapes in the n-gram
+  (snake_case, camelCase, dotted.paths, calls), keywords and builtins listed by Pygments'
+  lexers, code fences, inline code spans, HTML tags, URLs and paths. Prose inside code (the
+  words of a comment or a docstring) is judged by its words, as the guidelines ask; when the
+  cheap signals are undecided a Pygments lexer is run over a short window (see `_lexed_code_share`).
+* names — capitalised words that do not start a sentence, rare capitalised words (wordfreq
+  Zipf frequency) and a small gazetteer for those that do, titles and name parts ("Princess
+  of", "the Great", "Mount") joined to capitalised words.
+* relational — ReVerb-style relation phrases (verb + preposition, relational noun + "of",
+  "according to", "known as"), copulas followed by a determiner or participle, and tails of a
+  relation whose head sits just left of the n-gram.
+
+Robustness: inputs are truncated to `LEFT_WINDOW`/`RIGHT_WINDOW` characters nearest the
+n-gram; special tokens such as `<|pad|>` are dropped; empty and whitespace-only n-grams are
+`other`; any Unicode is accepted (the rules only ever look for ASCII structure).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+
+from .lexicon import PHRASE_TOKEN, lexicon
+
+LABELS = ("names", "code", "relational", "boilerplate", "other")
+PRECEDENCE = ("boilerplate", "code", "names", "relational")
+APPLIES = 0.5
+
+LEFT_WINDOW = 300  # characters of left context kept (nearest the n-gram)
+RIGHT_WINDOW = 200
+MAX_NGRAM = 200
+NEAR_LEFT = 120  # the local rules read this much context either side of the n-gram
+NEAR_RIGHT = 80
+CACHE_SIZE = 1 << 15
+
+SPECIAL_TOKEN = re.compile(r"<\|[^|<>\s]{1,24}\|>")
+TRAILING_WORD = re.compile(r"\w+\Z")
+LEADING_WORD = re.compile(r"\A\w+")
+WORD = re.compile(r"[^\W\d_](?:[\w'’]*\w)?|\d+")
+
+
+@dataclass(frozen=True)
+class Categorization:
+    """`label` is one of `LABELS`; `scores` maps every label to [0, 1] (read-only);
+    `evidence` names the rules and features that fired, strongest kind first."""
+
+    label: str
+    scores: Mapping[str, float]
+    evidence: tuple[str, ...]
+
+
+def categorize(ngram: str, left_context: str = "", right_context: str = "") -> Categorization:
+    """Label one n-gram (its surface text) by the text before and after it."""
+    ngram = _as_text(ngram, "ngram")
+    left = _as_text(left_context, "left_context")
+    right = _as_text(right_context, "right_context")
+    return _categorize_window(ngram[:MAX_NGRAM], left[-LEFT_WINDOW:], right[:RIGHT_WINDOW])
+
+
+def _as_text(value: object, argument: str) -> str:
+    if isinstance(value, str):
+        return SPECIAL_TOKEN.sub("", value) if "<|" in value else value
+    if value is None:  # a null cell in a table: no text
+        return ""
+    raise TypeError(f"{argument} must be a str (or None for no text), got {type(value).__name__}")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _categorize_window(ngram: str, left: str, right: str) -> Categorization:
+    if not ngram.strip():
+        return _decide({}, ("empty or whitespace n-gram",))
+    window = _Window.of(ngram, left, right)
+    scores: dict[str, float] = {}
+    evidence: list[str] = []
+    for label, rule in (
+        ("boilerplate", _boilerplate),
+        ("code", _code),
+        ("names", _names),
+        ("relational", _relational),
+    ):
+        score, why = rule(window)
+        scores[label] = score
+        if score > 0:
+            evidence.extend(f"{label}: {w}" for w in why)
+    return _decide(scores, tuple(evidence))
+
+
+def _decide(scores: dict[str, float], evidence: tuple[str, ...]) -> Categorization:
+    full = {label: round(min(1.0, max(0.0, scores.get(label, 0.0))), 3) for label in PRECEDENCE}
+    full["other"] = round(1.0 - max(full.values()), 3)
+    label = next((kind for kind in PRECEDENCE if full[kind] >= APPLIES), "other")
+    ordered = {kind: full[kind] for kind in LABELS}
+    evidence = tuple(sorted(evidence, key=lambda e: e.split(":", 1)[0] != label))
+    return Categorization(label, MappingProxyType(ordered), evidence)
+
+
+@dataclass(frozen=True)
+class _Window:
+    """The n-gram widened to whole words (a BPE piece "ander" of "Alexander" is read as the
+    word), with the context around it and the token views the rules share."""
+
+    left: str
+    focus: str
+    right: str
+    line: str  # the line(s) the focus sits on
+    line_left: str  # that line up to the focus
+    near: str  # NEAR_LEFT + focus + NEAR_RIGHT characters
+    tokens: list[str]  # lower-cased phrase tokens of `near`
+    focus_tokens: range  # which of `tokens` belong to the focus
+
+    @classmethod
+    def of(cls, ngram: str, left: str, right: str) -> _Window:
+        focus = ngram
+        if focus[0].isalnum() or focus[0] == "_":
+            head = TRAILING_WORD.search(left)
+            if head:
+                focus, left = head.group() + focus, left[: head.start()]
+        if focus[-1].isalnum() or focus[-1] == "_":
+            tail = LEADING_WORD.match(right)
+            if tail:
+                focus, right = focus + tail.group(), right[tail.end() :]
+        line_start = left.rfind("\n") + 1
+        line_end = right.find("\n")
+        line_left = left[line_start:]
+        line = line_left + focus + (right if line_end < 0 else right[:line_end])
+        near_left, near_right = left[-NEAR_LEFT:], right[:NEAR_RIGHT]
+        left_tokens = PHRASE_TOKEN.findall(near_left.lower())
+        focus_tokens = PHRASE_TOKEN.findall(focus.lower())
+        right_tokens = PHRASE_TOKEN.findall(near_right.lower())
+        start = len(left_tokens)
+        return cls(
+            left=left,
+            focus=focus,
+            right=right,
+            line=line,
+            line_left=line_left,
+            near=near_left + focus + near_right,
+            tokens=left_tokens + focus_tokens + right_tokens,
+            focus_tokens=range(start, start + len(focus_tokens)),
+        )
+
+
+# ---------------------------------------------------------------------------- boilerplate
+
+LICENCE_STEMS = (
+    "warrant", "licen", "copyright", "liabil", "redistribut", "merchantab", "infring", "disclaim",
+    "damages", "sublicense", "the software", "permission", "contributor", "derivative work",
+    "provided that", "conditions", "tort", "patent", "the work", "notice",
+)
+BIBLIOGRAPHY_CUE = re.compile(
+    r"et al\b|\bpp\.\s*\d|\bdoi\b|\barxiv\b|\bisbn\b|\bjournal\b|\bproceedings\b|\bvol\.\s*\d|"
+    r"\(\d{4}\)|,\s*(?:19|20)\d\d\b|\bconference\b|\btransactions\b|\bpress\b|\d+\s*[-–]{1,2}\s*\d+",
+    re.IGNORECASE,
+)
+REFERENCE_ENTRY_START = re.compile(r"(?m)^[ \t]*(?:\.\. \[\w+\]|\[\d+\]|#[ \t]*[A-Z][\w-]+, [A-Z]\.)")
+DOC_SECTION = re.compile(
+    r"(?m)^[ \t]*(?:Parameters|Returns?|Yields?|Raises|See Also|Notes?|Examples?|References|Attributes|"
+    r"Methods|Warns|Warnings|Other Parameters|Receives|Args|Arguments|Keyword Args|Kwargs|Todo)"
+    r"[ \t]*(?::|\n[ \t]*[-=]{3,})"
+)
+MARKDOWN_HEADING = re.compile(r"(?m)^[ \t]*#{1,6}[ \t]+([^\n]{1,60}?)[ \t#]*$")
+BADGE_LINE = re.compile(r"\[!\[|shields\.io|badge|\.\. image::|^\s*:(?:target|alt):|\.\. \|\w+\| image::", re.IGNORECASE)
+METADATA_FIELD = re.compile(r"^(?:Classifier|License|Requires-Dist|Requires-Python|Author-email|Author|Maintainer|Home-page|Project-URL|Platform|Keywords|Summary|Metadata-Version|Provides-Extra|Description-Content-Type|License-File):")
+
+
+def _boilerplate(w: _Window) -> tuple[float, list[str]]:
+    best, why = 0.0, []
+
+    def found(score: float, reason: str) -> None:
+        nonlocal best
+        best = max(best, score)
+        why.append(reason)
+
+    focus = w.focus_tokens
+    nearby_licence = 0
+    for start, end, family in lexicon().boilerplate.matches(w.tokens):
+        if start < focus.stop and end > focus.start:
+            found(0.9, f"{family} phrase '{' '.join(w.tokens[start:end])}'")
+        elif family == "licence":
+            nearby_licence += 1
+
+    near_left = w.left[-NEAR_LEFT:].lower()
+    near_right = w.right[:NEAR_RIGHT].lower()
+    stems_left = sum(stem in near_left for stem in LICENCE_STEMS)
+    stems_right = sum(stem in near_right for stem in LICENCE_STEMS)
+    if nearby_licence >= 2 or (stems_left >= 2 and stems_right >= 1) or stems_left + stems_right >= 5:
+        found(0.8, f"inside licence text ({nearby_licence} phrases, {stems_left + stems_right} licence words nearby)")
+
+    paragraph = w.left[w.left.rfind("\n\n") + 1 :] + w.focus
+    if REFERENCE_ENTRY_START.search(paragraph) and BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]):
+        found(0.85, "inside a reference-list entry")
+
+    around = w.left[-60:] + w.focus + w.right[:40]
+    focus_start, focus_end = min(60, len(w.left)), min(60, len(w.left)) + len(w.focus)
+    for match in DOC_SECTION.finditer(around):
+        if match.start() < focus_end and match.end() > focus_start:
+            found(0.9, f"docstring section header '{match.group().strip().splitlines()[0]}'")
+    for match in MARKDOWN_HEADING.finditer(around):
+        heading = match.group(1).strip("`*_:. ").lower()
+        if match.start() < focus_end and match.end() > focus_start and heading in lexicon().readme_headings:
+            found(0.85, f"README heading '{heading}'")
+
+    if BADGE_LINE.search(w.line):
+        found(0.8, "badge or image line")
+    if METADATA_FIELD.match(w.line.lstrip()):
+        found(0.8, "package metadata field")
+    if _menu_like(w.near):
+        found(0.7, "menu-like run of short lines")
+    return best, why
+
+
+def _menu_like(text: str) -> bool:
+    """Navigation bars and tables of contents extracted from web pages: several short lines of
+    a few ordinary words each, without sentence punctuation or code symbols."""
+    lines = [line.strip() for line in text.split("\n")[1:-1]]  # the ends are cut mid-line
+    lines = [line for line in lines if line]
+    if len(lines) < 5:
+        return False
+    short = 0
+    for line in lines:
+        words = line.split()
+        if len(words) <= 5 and line[-1] not in ".;:{}()=,>" and all(_is_plain_word(word) for word in words):
+            short += 1
+    return short >= 0.8 * len(lines)
+
+
+def _is_plain_word(word: str) -> bool:
+    return word.isalpha() and not (word[0].islower() and any(c.isupper() for c in word[1:]))
+
+
+# ---------------------------------------------------------------------------------- code
+
+STRONG_SYMBOLS = "{}[]<>=;_\\|&$`"
+WEAK_SYMBOLS = "()*#@%^~+/:\"'."
+PROSE_LINE_DENSITY = 0.05  # code lines sit above this share of symbol characters, prose below
+IDENTIFIER_SHAPE = re.compile(
+    r"[a-z0-9]_[a-zA-Z0-9]|(?<![\w.])_{1,2}[a-zA-Z]|\b[a-z]+[A-Z]|[A-Za-z_]\.[a-z_]\w*[(\[.]|\w\.\w+\(|\w\(|\)\s*[:{;]|"
+    r"[=!<>]=|->|=>|::|&&|\|\||[{};]|\+\+|</?[a-zA-Z][\w-]*|\w=[\"'{\[\w]|\$\{?\w|\\[nrtx0]|0x[0-9a-fA-F]"
+)
+URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"')\]]+|\b[\w-]+(?:\.[\w-]+)+/[^\s<>\"')\]]*")
+PATH = re.compile(r"(?:^|[\s\"'=(])(?:~|\.{1,2})?/(?:[\w.+-]+/)+[\w.+-]*|\b[\w-]+\.(?:py|js|ts|c|h|rs|sh|json|toml|yaml|yml|md|txt|html|css|cfg|ini)\b")
+PROMPT_LINE = re.compile(r"^\s*(?:>>>|\.\.\.\s|\$ |% |In \[\d+\]:)")
+COMMENT_MARK = re.compile(r"(?:^|\s)(?:#+|//+|/\*+|--|;;+)(?=\s|$)|^\s*\*(?=\s|$)")
+# A run of four or more plain words (capitalised or quoted ones included) is how prose looks,
+# in a docstring, a comment or a README line beside a code block alike.
+PROSE_RUN = re.compile(r"(?:[\"'`*(]?[A-Za-z][a-z]*(?:'[a-z]+)?[\"'`*),.;:]?[ \t]+){3,}[\"'`*(]?[A-Za-z][a-z]*")
+CODE_LINE_START = re.compile(
+    r"\s*(?:if|elif|else|for|while|def|class|return|import|from|try|except|finally|with|raise|yield|"
+    r"assert|const|let|var|function|async|await|switch|case|typedef|struct|static|public|private|"
+    r"protected|fn|pub|use|impl|match|do|done|then|fi|echo|export|local|#include|#define|#if|#ifdef|#endif)\b"
+)
+CODE_LINE_SHAPE = re.compile(r"\w\s*(?:[-+*/|&]?=|==|!=|=>|->)\s*\S|[;{}]\s*$|\)\s*:\s*$|^\s*[)}\]]")
+INLINE_CODE = re.compile(r"``[^`\n]+``|`[^`\n]+`")
+CODE_WORDS = frozenset(
+    "def elif lambda self cls none null nullptr undefined const let var function typedef struct "
+    "enum union void int char bool float double uint8_t uint32_t int64_t size_t unsigned static "
+    "extern inline return import fn impl pub mut usize isize println printf malloc sizeof "
+    "esac fi elif echo argv args kwargs str dict len isinstance async await".split()
+)
+
+
+def _code(w: _Window) -> tuple[float, list[str]]:
+    focus_shape = IDENTIFIER_SHAPE.search(w.focus)
+    if w.left.count("```") % 2 == 1:
+        return 0.9, ["inside a ``` code block"]
+    inline = _inline_code_overlap(w)
+    if inline:
+        return 0.85, [f"inline code '{inline}'"]
+    if _inside_html_tag(w.line_left) or (focus_shape and focus_shape.group().startswith("<")):
+        return 0.9, ["HTML/XML tag"]
+    url = _overlapping(URL, w)
+    if url:
+        return 0.8, [f"URL '{url}'"]
+    path = _overlapping(PATH, w)
+    if path:
+        return 0.75, [f"file path '{path.strip()}'"]
+    if PROMPT_LINE.match(w.line):
+        return 0.85, ["interactive-session or shell prompt line"]
+
+    density = _symbol_density(w.near)
+    line_density = _symbol_density(w.line)
+    code_line = bool(CODE_LINE_START.match(w.line) or CODE_LINE_SHAPE.search(w.line))
+    prose_in_code = _prose_in_code(w, line_density) or ("" if code_line else _in_prose_run(w))
+    if prose_in_code:
+        if focus_shape:
+            return 0.7, [f"{prose_in_code} with identifier shape '{focus_shape.group()}'"]
+        if COMMENT_MARK.search(w.focus):
+            return 0.6, ["comment delimiter in the n-gram"]
+        return 0.0, [f"words inside a {prose_in_code}"]
+
+    keywords = _code_keywords(w)
+    score = min(0.6, 7 * density) + min(0.3, 2 * line_density) + 0.3 * bool(focus_shape) + min(0.3, 0.1 * len(keywords))
+    why = [f"code-symbol density {density:.2f} (line {line_density:.2f})"]
+    if focus_shape:
+        why.append(f"identifier/operator shape '{focus_shape.group()}'")
+    if keywords:
+        why.append("code keywords " + ",".join(sorted(keywords)[:4]))
+    return min(score, 1.0), why
+
+
+def _symbol_density(text: str) -> float:
+    nonspace = len(text) - sum(text.count(c) for c in " \n\t")
+    if nonspace <= 0:
+        return 0.0
+    strong = sum(text.count(c) for c in STRONG_SYMBOLS)
+    weak = sum(text.count(c) for c in WEAK_SYMBOLS)
+    return (strong + 0.5 * weak) / nonspace
+
+
+def _code_keywords(w: _Window) -> set[str]:
+    """Code words around the n-gram: a hand list of distinctive ones plus the keywords and
+    builtins Pygments' lexers name (matched with their case, so 'None' but not 'none')."""
+    words = set(WORD.findall(w.near))
+    pygments_words = lexicon().code_keywords
+    return {word for word in words if word in CODE_WORDS or (word in pygments_words and not word.islower())}
+
+
+def _in_prose_run(w: _Window) -> str:
+    start = len(w.line_left)
+    end = start + len(w.focus)
+    for match in PROSE_RUN.finditer(w.line):
+        if match.start() <= start and match.end() >= end - 1:
+            return "run of plain words"
+    return ""
+
+
+def _inline_code_overlap(w: _Window) -> str:
+    start = len(w.line_left)
+    end = start + len(w.focus)
+    for match in INLINE_CODE.finditer(w.line):
+        delimiter = 2 if match.group().startswith("``") else 1
+        lo, hi = max(start, match.start() + delimiter), min(end, match.end() - delimiter)
+        if lo < hi and any(c.isalnum() for c in w.line[lo:hi]):
+            return match.group()
+    return ""
+
+
+def _inside_html_tag(line_left: str) -> bool:
+    opened = line_left.rfind("<")
+    return opened > line_left.rfind(">") and opened + 1 < len(line_left) and (
+        line_left[opened + 1].isalpha() or line_left[opened + 1] in "/!?"
+    )
+
+
+def _overlapping(pattern: re.Pattern[str], w: _Window) -> str:
+    start = len(w.line_left)
+    end = start + len(w.focus)
+    for match in pattern.finditer(w.line):
+        if match.start() < end and match.end() > start:
+            return match.group()
+    return ""
+
+
+def _prose_in_code(w: _Window, line_density: float) -> str:
+    """'comment' or 'docstring' when the n-gram sits after a comment marker on its line, inside
+    a block comment, or inside what looks like a triple-quoted string; '' otherwise. The left
+    context is truncated, so an odd number of triple quotes may be a docstring's closing
+    quotes: the line itself must also read like prose (few code symbols)."""
+    if COMMENT_MARK.search(w.line_left):
+        return "comment"
+    if w.left.rfind("/*") > w.left.rfind("*/"):
+        return "comment"
+    if (w.left.count('"""') + w.left.count("'''")) % 2 == 1 and line_density < PROSE_LINE_DENSITY:
+        return "docstring"
+    return ""
+
+
+# --------------------------------------------------------------------------------- names
+
+NAME_CONNECTORS = frozenset("of the de da di del della van von der den du la le y bin ibn al".split())
+SENTENCE_BREAK = frozenset(".!?:;\"'“”‘’([{*#>|`-–—•=")
+RARE_ZIPF = 3.0  # a capitalised word rarer than this is a name even at the start of a sentence
+
+
+def _names(w: _Window) -> tuple[float, list[str]]:
+    lex = lexicon()
+    words = [(m.group(), m.start()) for m in WORD.finditer(w.focus)]
+    before = WORD.findall(w.left[-40:])
+    after = WORD.findall(w.right[:40])
+    heading = w.line.lstrip().startswith("#")
+    best, why = 0.0, []
+    for index, (word, offset) in enumerate(words):
+        if not word[0].isupper() or word in lex.not_names:
+            continue
+        following = words[index + 1][0] if index + 1 < len(words) else (after[0] if after else "")
+        preceding = words[index - 1][0] if index else (before[-1] if before else "")
+        if word.isupper() and len(word) > 1:
+            if not _mostly_upper(w.line):
+                best, why = max(best, 0.4), why + [f"acronym '{word}'"]
+            continue
+        if word in lex.demonyms and not (following[:1].isupper() or preceding in lex.name_parts):
+            why.append(f"adjective of nationality '{word}'")
+            continue
+        initial = heading or _starts_sentence(w.left + w.focus[:offset])
+        if not initial:
+            best, why = max(best, 0.85), why + [f"capitalised mid-sentence '{word}'"]
+        elif word in lex.gazetteer:
+            best, why = max(best, 0.85), why + [f"gazetteer '{word}'"]
+        elif word.isalpha() and len(word) > 2 and lex.zipf(word.lower()) < RARE_ZIPF:
+            best, why = max(best, 0.75), why + [f"rare capitalised word '{word}'"]
+        elif following[:1].isupper() and following not in lex.not_names and (word in lex.name_parts or not _starts_sentence(w.left + w.focus[: offset + len(word)] + " ")):
+            best, why = max(best, 0.7), why + [f"capitalised sequence '{word} {following}'"]
+    if best < APPLIES and words and all(word in NAME_CONNECTORS for word, _ in words):
+        if before and after and before[-1][:1].isupper() and after[0][:1].isupper():
+            best, why = 0.8, why + [f"name connector between '{before[-1]}' and '{after[0]}'"]
+    return best, why
+
+
+def _starts_sentence(text_before: str) -> bool:
+    stripped = text_before.rstrip()
+    return not stripped or stripped[-1] in SENTENCE_BREAK
+
+
+def _mostly_upper(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+
+
+# ---------------------------------------------------------------------------- relational
+
+DETERMINERS = frozenset("a an the one".split())
+ADVERBS = frozenset(
+    "now also often sometimes widely generally currently still then later usually traditionally "
+    "best first originally formerly mostly mainly probably always actually simply just once "
+    "primarily largely commonly officially".split()
+)
+PARTICIPLES = frozenset(
+    "born located situated founded named known called married based built designed discovered made "
+    "composed derived inspired considered regarded described bordered surrounded owned written "
+    "developed maintained home part among completed established formed equivalent compatible similar "
+    "related native endemic famous responsible defined".split()
+)
+NOT_RELATING = frozenset("there here".split())
+
+
+def _relational(w: _Window) -> tuple[float, list[str]]:
+    tokens, focus = w.tokens, w.focus_tokens
+    best, why = 0.0, []
+    for start, end, _ in lexicon().relations.matches(tokens):
+        phrase = " ".join(tokens[start:end])
+        if start < focus.stop and end > focus.start:
+            best, why = max(best, 0.85), why + [f"relation phrase '{phrase}'"]
+        elif end == focus.start and focus and tokens[focus.start] in DETERMINERS | {"of", "in", "to", "on", "by"}:
+            best, why = max(best, 0.7), why + [f"continues relation phrase '{phrase}'"]
+    copulas = lexicon().copulas
+    for i in range(max(0, focus.start - 3), min(len(tokens), focus.stop)):
+        if tokens[i] not in copulas or (i > 0 and tokens[i - 1] in NOT_RELATING):
+            continue
+        j = i + 1
+        while j < len(tokens) and j < i + 3 and tokens[j] in ADVERBS:
+            j += 1
+        if j < len(tokens) and (tokens[j] in DETERMINERS or tokens[j] in PARTICIPLES):
+            if i < focus.stop and j >= focus.start:
+                best, why = max(best, 0.8), why + [f"copula '{' '.join(tokens[i : j + 1])}'"]
+    return best, why
