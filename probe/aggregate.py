@@ -1,0 +1,132 @@
+"""Tables over a run's gates: n-gram statistics, histograms, top n-grams in context, traces.
+
+Each function takes a run directory and returns a pyarrow Table; DuckDB does the work on the
+Parquet shards, so memory stays flat however large the run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .runstore import AGGREGATES, connect, read_manifest, write_atomically
+
+
+def _orders(run_dir: Path) -> list[int]:
+    return list(range(2, read_manifest(run_dir)["config"]["engram"]["max_ngram"] + 1))
+
+
+def _branches(run_dir: Path) -> int:
+    return read_manifest(run_dir)["config"]["hc_streams"]
+
+
+def ngram_stats(run_dir: str | Path, min_count: int = 1) -> pa.Table:
+    """Per layer, order and n-gram text: occurrences, mean and max of the branch-mean gate,
+    the largest single-branch gate, and the mean gate of each branch."""
+    run_dir = Path(run_dir)
+    branch_means = ", ".join(f"avg(gates[{b + 1}]) AS mean_b{b}" for b in range(_branches(run_dir)))
+    per_order = " UNION ALL ".join(
+        f"SELECT layer, {n} AS \"order\", ngram_{n} AS ngram, gate_mean, gate_max, gates FROM gates" for n in _orders(run_dir)
+    )
+    sql = f"""
+        SELECT layer, "order", ngram, count(*) AS count, avg(gate_mean) AS mean_gate,
+               max(gate_mean) AS max_mean_gate, max(gate_max) AS max_gate, {branch_means}
+        FROM ({per_order})
+        GROUP BY layer, "order", ngram
+        HAVING count(*) >= ?
+        ORDER BY layer, "order", mean_gate DESC, ngram
+    """
+    with connect(run_dir) as con:
+        return con.sql(sql, params=[min_count]).to_arrow_table()
+
+
+def gate_histogram(run_dir: str | Path, bins: int = 50) -> pa.Table:
+    """Counts of gate values in `bins` equal bins over [0, 1], per layer and branch
+    (branch -1 is the mean over branches)."""
+    run_dir = Path(run_dir)
+    branch_values = " UNION ALL ".join(
+        [f"SELECT layer, -1 AS branch, gate_mean AS g FROM gates"]
+        + [f"SELECT layer, {b} AS branch, gates[{b + 1}] AS g FROM gates" for b in range(_branches(run_dir))]
+    )
+    sql = f"""
+        SELECT layer, branch, least(floor(g * {bins}), {bins - 1})::INTEGER AS bin, count(*) AS count
+        FROM ({branch_values}) GROUP BY ALL ORDER BY layer, branch, bin
+    """
+    with connect(run_dir) as con:
+        table = con.sql(sql).to_arrow_table()
+    bin_index = table.column("bin").to_numpy()
+    return table.append_column("bin_lo", pa.array(bin_index / bins)).append_column("bin_hi", pa.array((bin_index + 1) / bins))
+
+
+def top_ngrams(
+    run_dir: str | Path,
+    layer: int | None = None,
+    order: int | None = None,
+    n: int = 20,
+    min_count: int = 2,
+    examples: int = 3,
+    context_chars: int = 60,
+) -> pa.Table:
+    """The n-grams with the highest mean gate (per layer and order unless fixed), each with up
+    to `examples` occurrences in context: left text, the n-gram's characters, right text."""
+    run_dir = Path(run_dir)
+    stats = ngram_stats(run_dir, min_count=min_count)
+    filters = []
+    if layer is not None:
+        filters.append(f"layer = {int(layer)}")
+    if order is not None:
+        filters.append(f'"order" = {int(order)}')
+    where = "WHERE " + " AND ".join(filters) if filters else ""
+    orders = _orders(run_dir)
+    occurrences = " UNION ALL ".join(
+        f"SELECT layer, {k} AS \"order\", ngram_{k} AS ngram, doc_id, position, char_end, gate_mean FROM gates" for k in orders
+    )
+    sql = f"""
+        WITH top AS (
+            SELECT * FROM (
+                SELECT *, row_number() OVER (PARTITION BY layer, "order" ORDER BY mean_gate DESC, ngram) AS rank
+                FROM stats {where}) WHERE rank <= {int(n)}),
+        hits AS (
+            SELECT o.*, row_number() OVER (PARTITION BY o.layer, o."order", o.ngram ORDER BY o.gate_mean DESC, o.doc_id, o.position) AS k
+            FROM ({occurrences}) o JOIN top USING (layer, "order", ngram)),
+        spans AS (  -- the n-gram's characters: from its first token's start to its last token's end
+            SELECT h.*, f.char_start AS span_start
+            FROM hits h JOIN gates f
+              ON f.doc_id = h.doc_id AND f.layer = h.layer AND f.position = greatest(h.position - h."order" + 1, 0)
+            WHERE h.k <= {int(examples)}),
+        ex AS (
+            SELECT s.layer, s."order", s.ngram,
+                   list({{'doc_id': s.doc_id, 'position': s.position, 'gate': s.gate_mean,
+                          'left': substr(d.text, greatest(1, s.span_start - {context_chars} + 1), s.span_start - greatest(0, s.span_start - {context_chars})),
+                          'text': substr(d.text, s.span_start + 1, s.char_end - s.span_start),
+                          'right': substr(d.text, s.char_end + 1, {context_chars})}}
+                        ORDER BY s.k) AS examples
+            FROM spans s JOIN documents d USING (doc_id)
+            GROUP BY s.layer, s."order", s.ngram)
+        SELECT top.layer, top."order", top.rank, top.ngram, top.count, top.mean_gate, top.max_gate, ex.examples
+        FROM top LEFT JOIN ex USING (layer, "order", ngram)
+        ORDER BY top.layer, top."order", top.rank
+    """
+    with connect(run_dir) as con:
+        con.register("stats", stats)
+        return con.sql(sql).to_arrow_table()
+
+
+def document_trace(run_dir: str | Path, doc_id: str, layer: int | None = None) -> pa.Table:
+    """One document's tokens in order with their gates, per Engram layer."""
+    with connect(run_dir) as con:
+        if con.execute("SELECT count(*) FROM documents WHERE doc_id = ?", [doc_id]).fetchone()[0] == 0:
+            raise KeyError(f"document {doc_id!r} is not in run {run_dir}")
+        layer_filter = "AND layer = ?" if layer is not None else ""
+        params = [doc_id] + ([layer] if layer is not None else [])
+        return con.sql(f"SELECT * FROM gates WHERE doc_id = ? {layer_filter} ORDER BY layer, position", params=params).to_arrow_table()
+
+
+def write_aggregates(run_dir: str | Path, min_count: int = 1) -> None:
+    """Store the n-gram statistics and gate histograms beside the shards."""
+    out = Path(run_dir) / AGGREGATES
+    out.mkdir(exist_ok=True)
+    for name, table in (("ngram_stats", ngram_stats(run_dir, min_count)), ("gate_histogram", gate_histogram(run_dir))):
+        write_atomically(out / f"{name}.parquet", lambda tmp, t=table: pq.write_table(t, tmp))
