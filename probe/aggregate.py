@@ -117,7 +117,7 @@ def top_ngrams(
 def document_trace(run_dir: str | Path, doc_id: str, layer: int | None = None) -> pa.Table:
     """One document's tokens in order with their gates, per Engram layer."""
     with connect(run_dir) as con:
-        if con.execute("SELECT count(*) FROM documents WHERE doc_id = ?", [doc_id]).fetchone()[0] == 0:
+        if con.sql("SELECT count(*) FROM documents WHERE doc_id = ?", params=[doc_id]).fetchone()[0] == 0:
             raise KeyError(f"document {doc_id!r} is not in run {run_dir}")
         layer_filter = "AND layer = ?" if layer is not None else ""
         params = [doc_id] + ([layer] if layer is not None else [])

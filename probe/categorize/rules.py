@@ -57,8 +57,8 @@ NEAR_RIGHT = 80
 CACHE_SIZE = 1 << 15
 
 SPECIAL_TOKEN = re.compile(r"<\|[^|<>\s]{1,24}\|>")
-TRAILING_WORD = re.compile(r"\w+\Z")
-LEADING_WORD = re.compile(r"\A\w+")
+TRAILING_WORD = re.compile(r"(?:\w+-)*\w+-?\Z")  # hyphenated names stay whole: "Kinkaku-" + "ji"
+LEADING_WORD = re.compile(r"\A\w+(?:-\w+)*")
 WORD = re.compile(r"[^\W\d_](?:[\w'’]*\w)?|\d+")
 
 
@@ -176,12 +176,14 @@ BIBLIOGRAPHY_CUE = re.compile(
     re.IGNORECASE,
 )
 REFERENCE_ENTRY_START = re.compile(r"(?m)^[ \t]*(?:\.\. \[\w+\]|\[\d+\]|#[ \t]*[A-Z][\w-]+, [A-Z]\.)")
+REFERENCES_HEADING = re.compile(r"(?m)^[ \t]*(?:References|Bibliography|Citations)[ \t]*\n[ \t]*[-=]{3,}")
+RST_FIELD = re.compile(r"(?<![\w:]):(?:param|type|returns?|rtype|raises?|yields?|ivar|cvar|vartype|keyword|kwarg|arg)\b[^:\n]{0,40}:")
 DOC_SECTION = re.compile(
     r"(?m)^[ \t]*(?:Parameters|Returns?|Yields?|Raises|See Also|Notes?|Examples?|References|Attributes|"
     r"Methods|Warns|Warnings|Other Parameters|Receives|Args|Arguments|Keyword Args|Kwargs|Todo)"
     r"[ \t]*(?::|\n[ \t]*[-=]{3,})"
 )
-MARKDOWN_HEADING = re.compile(r"(?m)^[ \t]*#{1,6}[ \t]+([^\n]{1,60}?)[ \t#]*$")
+MARKDOWN_HEADING = re.compile(r"(?m)^#{1,6}[ \t]+([^\n]{1,60}?)[ \t#]*$")  # at column 0, unlike indented comments
 BADGE_LINE = re.compile(r"\[!\[|shields\.io|badge|\.\. image::|^\s*:(?:target|alt):|\.\. \|\w+\| image::", re.IGNORECASE)
 METADATA_FIELD = re.compile(r"^(?:Classifier|License|Requires-Dist|Requires-Python|Author-email|Author|Maintainer|Home-page|Project-URL|Platform|Keywords|Summary|Metadata-Version|Provides-Extra|Description-Content-Type|License-File):")
 
@@ -210,7 +212,9 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
         found(0.8, f"inside licence text ({nearby_licence} phrases, {stems_left + stems_right} licence words nearby)")
 
     paragraph = w.left[w.left.rfind("\n\n") + 1 :] + w.focus
-    if REFERENCE_ENTRY_START.search(paragraph) and BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]):
+    if REFERENCE_ENTRY_START.search(paragraph) and (
+        BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]) or REFERENCES_HEADING.search(w.left)
+    ):
         found(0.85, "inside a reference-list entry")
 
     around = w.left[-60:] + w.focus + w.right[:40]
@@ -218,6 +222,9 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     for match in DOC_SECTION.finditer(around):
         if match.start() < focus_end and match.end() > focus_start:
             found(0.9, f"docstring section header '{match.group().strip().splitlines()[0]}'")
+    for match in RST_FIELD.finditer(around):
+        if match.start() < focus_end and match.end() > focus_start:
+            found(0.9, f"docstring field marker '{match.group()}'")
     for match in MARKDOWN_HEADING.finditer(around):
         heading = match.group(1).strip("`*_:. ").lower()
         if match.start() < focus_end and match.end() > focus_start and heading in lexicon().readme_headings:
@@ -227,17 +234,23 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
         found(0.8, "badge or image line")
     if METADATA_FIELD.match(w.line.lstrip()):
         found(0.8, "package metadata field")
-    if _menu_like(w.near):
+    if _menu_like(w):
         found(0.7, "menu-like run of short lines")
     return best, why
 
 
-def _menu_like(text: str) -> bool:
-    """Navigation bars and tables of contents extracted from web pages: several short lines of
-    a few ordinary words each, without sentence punctuation or code symbols."""
-    lines = [line.strip() for line in text.split("\n")[1:-1]]  # the ends are cut mid-line
+MENU_LINES = 4  # lines either side of the n-gram that must look like menu entries
+
+
+def _menu_like(w: _Window) -> bool:
+    """Navigation bars and tables of contents extracted from web pages: the n-gram's line and
+    the lines around it are short runs of a few ordinary words, without sentence punctuation
+    or code symbols."""
+    before = w.left.split("\n")[-MENU_LINES:]
+    after = w.right.split("\n")[1 : MENU_LINES + 1]
+    lines = [line.strip() for line in before[:-1] + [w.line] + after]
     lines = [line for line in lines if line]
-    if len(lines) < 5:
+    if len(lines) < MENU_LINES:
         return False
     short = 0
     for line in lines:
@@ -256,17 +269,27 @@ def _is_plain_word(word: str) -> bool:
 STRONG_SYMBOLS = "{}[]<>=;_\\|&$`"
 WEAK_SYMBOLS = "()*#@%^~+/:\"'."
 PROSE_LINE_DENSITY = 0.05  # code lines sit above this share of symbol characters, prose below
+# Shapes of identifiers and operators that prose does not produce: snake_case, lowerCamel,
+# dotted calls, scope and arrow operators, tags, shell variables and flags, escapes, hex.
 IDENTIFIER_SHAPE = re.compile(
-    r"[a-z0-9]_[a-zA-Z0-9]|(?<![\w.])_{1,2}[a-zA-Z]|\b[a-z]+[A-Z]|[A-Za-z_]\.[a-z_]\w*[(\[.]|\w\.\w+\(|\w\(|\)\s*[:{;]|"
-    r"[=!<>]=|->|=>|::|&&|\|\||[{};]|\+\+|</?[a-zA-Z][\w-]*|\w=[\"'{\[\w]|\$\{?\w|\\[nrtx0]|0x[0-9a-fA-F]"
+    r"[a-z0-9]_[a-zA-Z0-9]|(?<![\w.])_{1,2}[a-zA-Z]|\b[a-z]+[A-Z]|[A-Za-z_]\.[a-z_]\w*[(\[.]|\w\.\w+\(|"
+    r"->|=>|::|&&|\|\||</?[a-zA-Z][\w-]*|\$\{?\w|\\[nrtx0]|0x[0-9a-fA-F]|\b[a-z]+:[a-z]|(?<![\w-])--[a-z]"
 )
+OPERATOR_SHAPE = re.compile(r"\w\(|\)\s*[:{;]|[=!<>]=|[{};]|\+\+|\w=[\"'{\[\w]")
 URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"')\]]+|\b[\w-]+(?:\.[\w-]+)+/[^\s<>\"')\]]*")
-PATH = re.compile(r"(?:^|[\s\"'=(])(?:~|\.{1,2})?/(?:[\w.+-]+/)+[\w.+-]*|\b[\w-]+\.(?:py|js|ts|c|h|rs|sh|json|toml|yaml|yml|md|txt|html|css|cfg|ini)\b")
+PATH = re.compile(
+    r"(?:^|[\s\"'=(])(?:~|\.{1,2})?/(?:[\w.+-]+/)+[\w.+-]*|\b[\w.+-]+/(?:[\w.+-]+/)+[\w.+-]*|"
+    r"\b[\w-]+\.(?:py|js|ts|c|h|rs|sh|json|toml|yaml|yml|md|txt|html|css|cfg|ini)\b"
+)
 PROMPT_LINE = re.compile(r"^\s*(?:>>>|\.\.\.\s|\$ |% |In \[\d+\]:)")
-COMMENT_MARK = re.compile(r"(?:^|\s)(?:#+|//+|/\*+|--|;;+)(?=\s|$)|^\s*\*(?=\s|$)")
+COMMENT_MARK = re.compile(r"(?:^|\s)(?:#+|//+|/\*+)(?=\s|$)")
+COMMENT_DELIMITER = re.compile(r"(?:^|\s)(?:#+|//+|/\*+|\*/)(?=\s|$)")
 # A run of four or more plain words (capitalised or quoted ones included) is how prose looks,
 # in a docstring, a comment or a README line beside a code block alike.
-PROSE_RUN = re.compile(r"(?:[\"'`*(]?[A-Za-z][a-z]*(?:'[a-z]+)?[\"'`*),.;:]?[ \t]+){3,}[\"'`*(]?[A-Za-z][a-z]*")
+PROSE_RUN = re.compile(
+    r"(?:[-*+][ \t]+)?(?:[\"'`*(_]{0,2}(?:[A-Z]+|[A-Za-z][a-z]*)(?:'[a-z]+)?[\"'`*),.;:_]{0,2}[ \t]+){3,}"
+    r"[\"'`*(_]{0,2}(?:[A-Z]+|[A-Za-z][a-z]*)"
+)
 CODE_LINE_START = re.compile(
     r"\s*(?:if|elif|else|for|while|def|class|return|import|from|try|except|finally|with|raise|yield|"
     r"assert|const|let|var|function|async|await|switch|case|typedef|struct|static|public|private|"
@@ -284,7 +307,8 @@ CODE_WORDS = frozenset(
 
 def _code(w: _Window) -> tuple[float, list[str]]:
     focus_shape = IDENTIFIER_SHAPE.search(w.focus)
-    if w.left.count("```") % 2 == 1:
+    operator = OPERATOR_SHAPE.search(w.focus)
+    if _inside_code_fence(w.left):
         return 0.9, ["inside a ``` code block"]
     inline = _inline_code_overlap(w)
     if inline:
@@ -297,25 +321,27 @@ def _code(w: _Window) -> tuple[float, list[str]]:
     path = _overlapping(PATH, w)
     if path:
         return 0.75, [f"file path '{path.strip()}'"]
-    if PROMPT_LINE.match(w.line):
-        return 0.85, ["interactive-session or shell prompt line"]
-
+    if focus_shape:
+        return 0.7, [f"identifier shape '{focus_shape.group()}'"]
     density = _symbol_density(w.near)
     line_density = _symbol_density(w.line)
+    delimiter = COMMENT_DELIMITER.search(w.focus)
+    if delimiter and not (delimiter.group().strip().startswith("#") and MARKDOWN_HEADING.match(w.line)):
+        return 0.6, ["comment delimiter in the n-gram"]
     code_line = bool(CODE_LINE_START.match(w.line) or CODE_LINE_SHAPE.search(w.line))
     prose_in_code = _prose_in_code(w, line_density) or ("" if code_line else _in_prose_run(w))
     if prose_in_code:
-        if focus_shape:
-            return 0.7, [f"{prose_in_code} with identifier shape '{focus_shape.group()}'"]
-        if COMMENT_MARK.search(w.focus):
-            return 0.6, ["comment delimiter in the n-gram"]
+        if operator and prose_in_code != "run of plain words":
+            return 0.6, [f"{prose_in_code} with code '{operator.group()}'"]
         return 0.0, [f"words inside a {prose_in_code}"]
+    if PROMPT_LINE.match(w.line):
+        return 0.85, ["interactive-session or shell prompt line"]
 
     keywords = _code_keywords(w)
-    score = min(0.6, 7 * density) + min(0.3, 2 * line_density) + 0.3 * bool(focus_shape) + min(0.3, 0.1 * len(keywords))
+    score = min(0.6, 7 * density) + min(0.3, 2 * line_density) + 0.3 * bool(operator) + min(0.3, 0.1 * len(keywords))
     why = [f"code-symbol density {density:.2f} (line {line_density:.2f})"]
-    if focus_shape:
-        why.append(f"identifier/operator shape '{focus_shape.group()}'")
+    if operator:
+        why.append(f"operator shape '{operator.group()}'")
     if keywords:
         why.append("code keywords " + ",".join(sorted(keywords)[:4]))
     return min(score, 1.0), why
@@ -338,9 +364,19 @@ def _code_keywords(w: _Window) -> set[str]:
     return {word for word in words if word in CODE_WORDS or (word in pygments_words and not word.islower())}
 
 
+def _inside_code_fence(left: str) -> bool:
+    """An odd number of ``` fences before the n-gram means an open code block, unless the
+    left context was cut inside one: a bare fence followed by a blank line was most likely
+    a closing one."""
+    if left.count("```") % 2 == 0:
+        return False
+    after_fence = left[left.rfind("```") + 3 :]
+    return not (after_fence.startswith("\n") and "\n\n" in after_fence)
+
+
 def _in_prose_run(w: _Window) -> str:
-    start = len(w.line_left)
-    end = start + len(w.focus)
+    start = len(w.line_left) + len(w.focus) - len(w.focus.lstrip())
+    end = len(w.line_left) + len(w.focus)
     for match in PROSE_RUN.finditer(w.line):
         if match.start() <= start and match.end() >= end - 1:
             return "run of plain words"
@@ -392,7 +428,7 @@ def _prose_in_code(w: _Window, line_density: float) -> str:
 
 NAME_CONNECTORS = frozenset("of the de da di del della van von der den du la le y bin ibn al".split())
 SENTENCE_BREAK = frozenset(".!?:;\"'“”‘’([{*#>|`-–—•=")
-RARE_ZIPF = 3.0  # a capitalised word rarer than this is a name even at the start of a sentence
+RARE_ZIPF = 3.5  # a capitalised word rarer than this is a name even at the start of a sentence
 
 
 def _names(w: _Window) -> tuple[float, list[str]]:
@@ -419,9 +455,11 @@ def _names(w: _Window) -> tuple[float, list[str]]:
             best, why = max(best, 0.85), why + [f"capitalised mid-sentence '{word}'"]
         elif word in lex.gazetteer:
             best, why = max(best, 0.85), why + [f"gazetteer '{word}'"]
-        elif word.isalpha() and len(word) > 2 and lex.zipf(word.lower()) < RARE_ZIPF:
+        elif len(word) > 2 and lex.zipf(word.lower()) < RARE_ZIPF:
             best, why = max(best, 0.75), why + [f"rare capitalised word '{word}'"]
-        elif following[:1].isupper() and following not in lex.not_names and (word in lex.name_parts or not _starts_sentence(w.left + w.focus[: offset + len(word)] + " ")):
+        elif re.search(rf"[a-z,] {re.escape(word)}\b", w.left + " " + w.right):
+            best, why = max(best, 0.75), why + [f"'{word}' is capitalised mid-sentence elsewhere"]
+        elif not heading and following[:1].isupper() and following not in lex.not_names and _same_line(w, offset, following):
             best, why = max(best, 0.7), why + [f"capitalised sequence '{word} {following}'"]
     if best < APPLIES and words and all(word in NAME_CONNECTORS for word, _ in words):
         if before and after and before[-1][:1].isupper() and after[0][:1].isupper():
@@ -429,9 +467,20 @@ def _names(w: _Window) -> tuple[float, list[str]]:
     return best, why
 
 
+def _same_line(w: _Window, offset: int, following: str) -> bool:
+    """Whether `following`, the next word after the focus word at `offset`, is on the same line
+    (a capitalised word on the next line is the start of that line, not part of a name)."""
+    rest = w.focus[offset:] + w.right[:40]
+    return "\n" not in rest[: rest.find(following, 1)]
+
+
 def _starts_sentence(text_before: str) -> bool:
+    """Whether a word after `text_before` starts a sentence, a line of a list or a heading. A
+    line break counts as a start unless the line before ends like wrapped prose."""
     stripped = text_before.rstrip()
-    return not stripped or stripped[-1] in SENTENCE_BREAK
+    if not stripped or stripped[-1] in SENTENCE_BREAK:
+        return True
+    return "\n" in text_before[len(stripped) :] and not (stripped[-1].islower() or stripped[-1] in ",;")
 
 
 def _mostly_upper(text: str) -> bool:
@@ -442,6 +491,7 @@ def _mostly_upper(text: str) -> bool:
 # ---------------------------------------------------------------------------- relational
 
 DETERMINERS = frozenset("a an the one".split())
+PREPOSITIONS = frozenset("of in to on at by from as with into for after near".split())
 ADVERBS = frozenset(
     "now also often sometimes widely generally currently still then later usually traditionally "
     "best first originally formerly mostly mainly probably always actually simply just once "
@@ -451,7 +501,7 @@ PARTICIPLES = frozenset(
     "born located situated founded named known called married based built designed discovered made "
     "composed derived inspired considered regarded described bordered surrounded owned written "
     "developed maintained home part among completed established formed equivalent compatible similar "
-    "related native endemic famous responsible defined".split()
+    "related native endemic famous responsible defined found".split()
 )
 NOT_RELATING = frozenset("there here".split())
 
@@ -463,7 +513,7 @@ def _relational(w: _Window) -> tuple[float, list[str]]:
         phrase = " ".join(tokens[start:end])
         if start < focus.stop and end > focus.start:
             best, why = max(best, 0.85), why + [f"relation phrase '{phrase}'"]
-        elif end == focus.start and focus and tokens[focus.start] in DETERMINERS | {"of", "in", "to", "on", "by"}:
+        elif end == focus.start and focus and tokens[focus.start] in PREPOSITIONS and tokens[end - 1] not in PREPOSITIONS:
             best, why = max(best, 0.7), why + [f"continues relation phrase '{phrase}'"]
     copulas = lexicon().copulas
     for i in range(max(0, focus.start - 3), min(len(tokens), focus.stop)):
