@@ -117,7 +117,7 @@ def top_ngrams(
 def document_trace(run_dir: str | Path, doc_id: str, layer: int | None = None) -> pa.Table:
     """One document's tokens in order with their gates, per Engram layer."""
     with connect(run_dir) as con:
-        if con.sql("SELECT count(*) FROM documents WHERE doc_id = ?", params=[doc_id]).fetchone()[0] == 0:
+        if not con.sql("SELECT 1 FROM documents WHERE doc_id = ? LIMIT 1", params=[doc_id]).fetchall():
             raise KeyError(f"document {doc_id!r} is not in run {run_dir}")
         layer_filter = "AND layer = ?" if layer is not None else ""
         params = [doc_id] + ([layer] if layer is not None else [])
