@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import hashlib
 import sysconfig
 from pathlib import Path
 
 import torch
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from engram_model import EngramLM, ModelConfig, configure_for_tokenizer, load_model, train_bpe
+from engram_model import EngramLM, ModelConfig, configure_for_tokenizer, load_model, load_tokenizer, train_bpe
 from engram_model.checkpoint import CheckpointError, resolve_checkpoint
+from engram_model.corpus import ReadReport, iter_documents
 
+from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
 from .ngrams import suffix_ngram_texts
+from .probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
+from .recorder import RecordOptions
+from .runstore import RunError, connect, read_manifest
 
 app = typer.Typer(help="Run and probe Engram language models.", no_args_is_help=True, add_completion=False)
 console = Console()
@@ -37,18 +45,21 @@ def stdlib_tokenizer():
     return train_bpe((f.read_text(encoding="utf-8") for f in files), vocab_size=4096)
 
 
-def open_model(model: str) -> tuple[EngramLM, str]:
-    """A checkpoint by path or bundled name; while no default is bundled, the `tiny` preset
-    with random weights, so every stage still runs for real."""
+def open_model(model: str, tokenizer: Path | None = None) -> tuple[EngramLM, str, Path | None]:
+    """(model, description, checkpoint directory) for a checkpoint path or bundled name; while
+    no default is bundled, the `tiny` preset with random weights, so every stage runs for real.
+    A `tokenizer` that does not fit the model stops here, before anything is written."""
+    tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
-        return load_model(resolve_checkpoint(model)), model
+        directory = resolve_checkpoint(model)
+        return load_model(directory, tokenizer=tok), str(model), directory
     except CheckpointError as err:
         if model != "engram" or "is missing" not in str(err):
-            raise typer.BadParameter(str(err), param_hint="--model") from err
-    tokenizer = stdlib_tokenizer()
+            raise typer.BadParameter(str(err), param_hint="--model/--tokenizer") from err
+    tok = tok or stdlib_tokenizer()
     torch.manual_seed(0)
-    cfg = configure_for_tokenizer(ModelConfig.preset("tiny"), tokenizer)
-    return EngramLM(cfg, tokenizer).eval(), "tiny preset, untrained (seed 0): no bundled checkpoint yet"
+    cfg = configure_for_tokenizer(ModelConfig.preset("tiny"), tok)
+    return EngramLM(cfg, tok).eval(), "tiny preset, untrained (seed 0): no bundled checkpoint yet", None
 
 
 @app.command()
@@ -58,7 +69,7 @@ def gates(
     top: int = typer.Option(10, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."),
 ) -> None:
     """Tokenize, address, run the model and print each Engram layer's gate per n-gram."""
-    lm, described = open_model(model)
+    lm, described, _ = open_model(model)
     if lm.cfg.engram is None:
         raise typer.BadParameter(f"{model} has no Engram layers, so there are no gates to show", param_hint="--model")
     tokens = lm.to_tokens(text)
@@ -82,3 +93,149 @@ def gates(
             cells = [repr(s)[1:-1] for s in ngrams[t]]
             table.add_row(str(t), *cells, *(f"{g:.3f}" for g in gate[t].tolist()), f"{gate[t].mean():.3f}")
         console.print(table)
+
+
+def resolve_corpus(corpus: str) -> Path:
+    path = Path(corpus)
+    if not path.exists():
+        raise typer.BadParameter(f"{corpus} does not exist: pass a text file, a folder, .jsonl or .parquet", param_hint="--corpus")
+    return path
+
+
+@app.command()
+def run(
+    corpus: str = typer.Option(..., help="Text file, folder of text files, .jsonl (see --text-field) or .parquet."),
+    model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
+    out: Path = typer.Option(Path("runs/default"), help="Run directory; an existing run with the same model, corpus and options resumes."),
+    limit: int | None = typer.Option(None, help="Stop after this many documents."),
+    batch_size: int = typer.Option(8, min=1, help="Chunks per forward pass."),
+    max_tokens: int = typer.Option(512, min=2, help="Chunk length; longer documents are split with positions kept."),
+    docs_per_shard: int = typer.Option(64, min=1, help="Documents committed together in one shard."),
+    text_field: str = typer.Option("text", help="JSONL/Parquet field holding the text."),
+    tokenizer: Path | None = typer.Option(None, help="A tokenizer.json to use instead of the checkpoint's own."),
+    record_rows: bool = typer.Option(False, help="Record the per-head row ids."),
+    record_logprob: bool = typer.Option(True, help="Record log p(next token)."),
+    record_out_norm: bool = typer.Option(False, help="Record the norm of the Engram output."),
+    summary: int = typer.Option(5, help="Top n-grams per layer to print at the end."),
+) -> None:
+    """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
+    lm, described, checkpoint_dir = open_model(model, tokenizer)
+    corpus_path = resolve_corpus(corpus)
+    options = ProbeOptions(
+        max_tokens=max_tokens,
+        batch_size=batch_size,
+        docs_per_shard=docs_per_shard,
+        record=RecordOptions(rows=record_rows, logprob=record_logprob, out_norm=record_out_norm),
+    )
+    manifest = {
+        "model": described,
+        "model_hash": fingerprint_model(lm, checkpoint_dir),
+        "tokenizer_hash": hashlib.sha256(lm.tokenizer.to_str().encode()).hexdigest(),
+        "corpus": str(corpus_path),
+        "corpus_hash": fingerprint_corpus(corpus_path),
+        "text_field": text_field,
+        "seed": None,  # probing is deterministic: no sampling
+    }
+    read_report = ReadReport()
+    try:
+        report = probe_corpus(
+            lm, iter_documents(corpus_path, text_field, read_report), out, manifest, options, limit=limit, read_report=read_report
+        )
+    except (RunError, ValueError) as err:
+        raise typer.BadParameter(str(err)) from err
+    session = report["this_session"]
+    console.print(
+        f"[bold]{out}[/]: {report['documents_total']} documents ({session['documents']} new, {session['resumed_skip']} already done), "
+        f"{session['tokens']:,} tokens at {session['tokens_per_s']:,} tokens/s · model {described}"
+    )
+    skipped = {k: v for k, v in (report["input"] or {}).items() if k in ("empty", "binary_files", "non_utf8", "bad_records") and v}
+    if skipped:
+        console.print(f"input skipped or repaired: {skipped}")
+    if summary:
+        print_top(out, n=summary, order=None, layer=None, min_count=3, examples=1)
+
+
+def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_count: int, examples: int) -> None:
+    table = top_ngrams(run_dir, layer=layer, order=order, n=n, min_count=min_count, examples=examples)
+    view = Table(title=f"top-gated n-grams (mean gate, at least {min_count} occurrences)")
+    for column in ("layer", "order", "n-gram", "count", "mean gate", "in context"):
+        view.add_column(column, justify="right" if column in ("count", "mean gate", "layer", "order") else "left")
+    for row in table.to_pylist():
+        shown = " | ".join(
+            f"…{escape(e['left'][-24:])}[bold]{escape(e['text'])}[/]{escape(e['right'][:24])}…" for e in row["examples"] or []
+        )
+        view.add_row(str(row["layer"]), str(row["order"]), escape(repr(row["ngram"])[1:-1]), str(row["count"]), f"{row['mean_gate']:.3f}", shown.replace("\n", "⏎"))
+    console.print(view)
+
+
+def checked_run(run_dir: Path) -> Path:
+    try:
+        read_manifest(run_dir)
+    except RunError as err:
+        raise typer.BadParameter(str(err), param_hint="RUN_DIR") from err
+    return run_dir
+
+
+@app.command()
+def top(
+    run_dir: Path = typer.Argument(..., help="A run directory made by `engram-probe run`."),
+    layer: int | None = typer.Option(None, help="Only this Engram layer."),
+    order: int | None = typer.Option(None, help="Only n-grams of this order."),
+    n: int = typer.Option(20, help="N-grams per layer and order."),
+    min_count: int = typer.Option(3, help="Ignore n-grams seen fewer times."),
+    examples: int = typer.Option(1, help="Examples in context per n-gram."),
+) -> None:
+    """The n-grams with the highest mean gate, with examples in context."""
+    print_top(checked_run(run_dir), n=n, order=order, layer=layer, min_count=min_count, examples=examples)
+
+
+@app.command()
+def show(
+    run_dir: Path = typer.Argument(..., help="A run directory made by `engram-probe run`."),
+    doc_id: str = typer.Argument(..., help="The document to show (see `engram-probe export RUN_DIR --table documents`)."),
+    layer: int | None = typer.Option(None, help="Engram layer (default: the first)."),
+    branch: str = typer.Option("mean", help="mean, max, or a branch number."),
+) -> None:
+    """A document with each token shaded by its gate."""
+    manifest = read_manifest(checked_run(run_dir))
+    layer = manifest["config"]["engram"]["layers"][0] if layer is None else layer
+    try:
+        trace = document_trace(run_dir, doc_id, layer).to_pylist()
+    except KeyError as err:
+        raise typer.BadParameter(str(err.args[0]), param_hint="DOC_ID") from err
+    if branch in ("mean", "max"):
+        values = [row[f"gate_{branch}"] for row in trace]
+    elif branch.isdigit() and int(branch) < manifest["config"]["hc_streams"]:
+        values = [row["gates"][int(branch)] for row in trace]
+    else:
+        raise typer.BadParameter(f"{branch!r}: use mean, max or a branch below {manifest['config']['hc_streams']}", param_hint="--branch")
+    text = Text()
+    for row, gate in zip(trace, values):
+        shade = int(255 * (1 - gate))
+        text.append(row["token"], style=f"black on rgb(255,{shade},{shade})")
+    console.print(f"[bold]{doc_id}[/] · layer {layer} · gate {branch} (white 0 → red 1)")
+    console.print(text)
+
+
+@app.command()
+def export(
+    run_dir: Path = typer.Argument(..., help="A run directory made by `engram-probe run`."),
+    out: Path = typer.Option(..., help="File to write."),
+    table: str = typer.Option("ngram_stats", help="gates, documents, ngram_stats or gate_histogram."),
+    format: str = typer.Option("csv", help="csv or json (one object per line)."),
+) -> None:
+    """Write a run's table to CSV or JSON lines."""
+    checked_run(run_dir)
+    if format not in ("csv", "json"):
+        raise typer.BadParameter(f"{format!r}: use csv or json", param_hint="--format")
+    tables = {"ngram_stats": ngram_stats, "gate_histogram": gate_histogram}
+    with connect(run_dir) as con:
+        if table in tables:
+            con.register("result", tables[table](run_dir))
+        elif table in ("gates", "documents"):
+            con.execute(f"CREATE VIEW result AS SELECT * FROM {table}")
+        else:
+            raise typer.BadParameter(f"{table!r}: use gates, documents, ngram_stats or gate_histogram", param_hint="--table")
+        target = str(out).replace("'", "''")
+        con.execute(f"COPY result TO '{target}' (FORMAT {format.upper()})")
+    console.print(f"wrote {out}")
