@@ -109,7 +109,7 @@ def run(
     out: Path = typer.Option(Path("runs/default"), help="Run directory; an existing run with the same model, corpus and options resumes."),
     limit: int | None = typer.Option(None, help="Stop after this many documents."),
     batch_size: int = typer.Option(8, min=1, help="Chunks per forward pass."),
-    max_tokens: int = typer.Option(512, min=2, help="Chunk length; longer documents are split with positions kept."),
+    max_tokens: int | None = typer.Option(None, min=2, help="Chunk length (default: max_seq_len, at most 512); longer documents are split with positions kept."),
     docs_per_shard: int = typer.Option(64, min=1, help="Documents committed together in one shard."),
     text_field: str = typer.Option("text", help="JSONL/Parquet field holding the text."),
     tokenizer: Path | None = typer.Option(None, help="A tokenizer.json to use instead of the checkpoint's own."),

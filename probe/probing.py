@@ -29,7 +29,7 @@ from .runstore import REPORT, RunWriter, write_json
 
 @dataclass(frozen=True)
 class ProbeOptions:
-    max_tokens: int = 512  # chunk length; longer documents are split, positions kept
+    max_tokens: int | None = None  # chunk length (default: the model's max_seq_len, at most 512)
     batch_size: int = 8  # chunks per forward pass
     docs_per_shard: int = 64  # documents committed together
     record: RecordOptions = field(default_factory=RecordOptions)
@@ -203,6 +203,8 @@ def probe_corpus(
 ) -> dict:
     """Scan `documents` into `run_dir`, resuming where a killed run stopped. `manifest` holds
     the model, tokenizer and corpus identity; options and code version are added here."""
+    if options.max_tokens is None:
+        options = dataclasses.replace(options, max_tokens=min(512, model.cfg.max_seq_len))
     manifest = dict(manifest, options=options.identity(), config=model.cfg.to_dict(), code_version=code_version())
     writer = RunWriter(run_dir, manifest)
     scan = GateScan(model, options)

@@ -48,11 +48,12 @@ class GateRecorder:
     @torch.no_grad()
     def record(self, model: EngramLM, tokens: torch.Tensor, attention_mask: torch.Tensor, rows=None) -> dict:
         """`{("gate", layer): [B, T, M], ...}` plus `"logprob": [B, T]` (NaN where the next
-        token lies beyond the batch)."""
+        token is padding or lies beyond the batch)."""
         captured: dict = {}
         logits = model.run_with_hooks(tokens, attention_mask=attention_mask, rows=rows, fwd_hooks=self._hooks(captured))
         if self.options.logprob:
             log_probs = torch.log_softmax(logits[:, :-1].float(), dim=-1)
-            picked = log_probs.gather(-1, tokens[:, 1:, None].to(logits.device))[..., 0].cpu().numpy()
+            picked = log_probs.gather(-1, tokens[:, 1:, None].to(logits.device))[..., 0]
+            picked = picked.masked_fill(~attention_mask[:, 1:].to(picked.device), float("nan")).cpu().numpy()
             captured["logprob"] = np.concatenate([picked, np.full((tokens.shape[0], 1), np.nan, np.float32)], axis=1)
         return captured

@@ -80,6 +80,7 @@ class RunWriter:
     def __init__(self, run_dir: str | Path, manifest: dict):
         self.run_dir = Path(run_dir)
         self.shard_dir = self.run_dir / SHARDS
+        manifest = json.loads(json.dumps(manifest, default=str))  # compare as it is stored (tuples become lists)
         if (self.run_dir / MANIFEST).is_file():
             existing = read_manifest(self.run_dir)
             differing = [key for key in IDENTITY if existing.get(key) != manifest.get(key)]

@@ -35,33 +35,45 @@ def phrase_tokens(text: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class PhraseIndex:
-    """Phrases keyed by their first token, longest first, so one pass over a token list finds
-    every phrase that starts at each position (a cheap stand-in for Aho-Corasick)."""
+    """Tagged phrases keyed by their first two tokens (one-token phrases by that token), longest
+    first, so one pass over a token list finds the phrases starting at each position with two
+    dictionary look-ups (a cheap stand-in for Aho-Corasick)."""
 
-    by_first: dict[str, tuple[tuple[tuple[str, ...], str], ...]]
+    single: dict[str, tuple[str, ...]]  # one-token phrase -> its tags
+    by_pair: dict[tuple[str, str], tuple[tuple[tuple[str, ...], str], ...]]
 
     @classmethod
     def build(cls, tagged_phrases: list[tuple[str, str]]) -> PhraseIndex:
-        grouped: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        single: dict[str, list[str]] = {}
+        by_pair: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = {}
         for phrase, tag in tagged_phrases:
             tokens = phrase_tokens(phrase)
-            if tokens:
-                grouped.setdefault(tokens[0], []).append((tokens, tag))
-        return cls({first: tuple(sorted(entries, key=lambda e: -len(e[0]))) for first, entries in grouped.items()})
+            if len(tokens) == 1:
+                single.setdefault(tokens[0], []).append(tag)
+            elif tokens:
+                by_pair.setdefault(tokens[:2], []).append((tokens, tag))
+        return cls(
+            {token: tuple(dict.fromkeys(tags)) for token, tags in single.items()},
+            {pair: tuple(sorted(entries, key=lambda e: -len(e[0]))) for pair, entries in by_pair.items()},
+        )
 
-    def matches(self, tokens: list[str]) -> list[tuple[int, int, str]]:
-        """(start, end, tag) token spans of every phrase occurrence, longest per start."""
+    def matches(self, tokens: list[str], first: int = 0, stop: int | None = None) -> list[tuple[int, int, str]]:
+        """(start, end, tag) token spans of the phrases starting at positions first..stop-1 of
+        `tokens`: at each start, the longest phrase of each tag."""
         found = []
-        get = self.by_first.get
-        for i, token in enumerate(tokens):
-            entries = get(token)
-            if entries is None:
-                continue
-            for phrase, tag in entries:
-                n = len(phrase)
-                if tuple(tokens[i : i + n]) == phrase:
-                    found.append((i, i + n, tag))
-                    break
+        pair_get, single_get = self.by_pair.get, self.single.get
+        for i in range(max(0, first), len(tokens) if stop is None else min(stop, len(tokens))):
+            tags = []
+            entries = pair_get((tokens[i], tokens[i + 1])) if i + 1 < len(tokens) else None
+            if entries is not None:
+                for phrase, tag in entries:
+                    n = len(phrase)
+                    if tag not in tags and (n == 2 or tuple(tokens[i : i + n]) == phrase):
+                        found.append((i, i + n, tag))
+                        tags.append(tag)
+            for tag in single_get(tokens[i], ()):
+                if tag not in tags:
+                    found.append((i, i + 1, tag))
         return found
 
 
@@ -82,15 +94,14 @@ def _pygments_keywords() -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Lexicon:
-    boilerplate: PhraseIndex
+    phrases: PhraseIndex  # tagged with a boilerplate family or "relation"
     readme_headings: frozenset[str]
-    relations: PhraseIndex
     copulas: frozenset[str]
     name_parts: frozenset[str]
     gazetteer: frozenset[str]
     demonyms: frozenset[str]
     not_names: frozenset[str]
-    code_keywords: frozenset[str]
+    code_keywords: dict[str, str]  # lower-cased -> as Pygments spells it, for those with capitals
     word_frequency: dict[str, float]
 
     def zipf(self, word: str) -> float:
@@ -107,14 +118,16 @@ def lexicon() -> Lexicon:
 
     relation_lines = read_list("relational")
     return Lexicon(
-        boilerplate=PhraseIndex.build([(p, family) for family in BOILERPLATE_FAMILIES for p in read_list(family)]),
+        phrases=PhraseIndex.build(
+            [(p, family) for family in BOILERPLATE_FAMILIES for p in read_list(family)]
+            + [(p, "relation") for p in relation_lines if not p.startswith("!")]
+        ),
         readme_headings=frozenset(h.lower() for h in read_list("readme_headings")),
-        relations=PhraseIndex.build([(p, "relation") for p in relation_lines if not p.startswith("!")]),
         copulas=frozenset(p[1:] for p in relation_lines if p.startswith("!")),
         name_parts=frozenset(read_list("name_parts")),
         gazetteer=frozenset(read_list("gazetteer")),
         demonyms=frozenset(read_list("demonyms")),
         not_names=frozenset(read_list("not_names")),
-        code_keywords=_pygments_keywords(),
+        code_keywords={word.lower(): word for word in _pygments_keywords() if not word.islower()},
         word_frequency=wordfreq.get_frequency_dict("en"),
     )

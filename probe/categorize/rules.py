@@ -54,6 +54,8 @@ RIGHT_WINDOW = 200
 MAX_NGRAM = 200
 NEAR_LEFT = 120  # the local rules read this much context either side of the n-gram
 NEAR_RIGHT = 80
+PHRASE_REACH = 60  # phrase tokens are read this many characters either side of the n-gram
+LONGEST_PHRASE = 10  # tokens; no phrase list has a longer entry
 CACHE_SIZE = 1 << 15
 
 SPECIAL_TOKEN = re.compile(r"<\|[^|<>\s]{1,24}\|>")
@@ -128,14 +130,16 @@ class _Window:
     line: str  # the line(s) the focus sits on
     line_left: str  # that line up to the focus
     near: str  # NEAR_LEFT + focus + NEAR_RIGHT characters
-    tokens: list[str]  # lower-cased phrase tokens of `near`
+    near_lower: str
+    tokens: list[str]  # lower-cased phrase tokens within PHRASE_REACH of the focus
     focus_tokens: range  # which of `tokens` belong to the focus
+    phrases: list[tuple[int, int, str]]  # phrase-list hits in `tokens`: (start, end, tag)
 
     @classmethod
     def of(cls, ngram: str, left: str, right: str) -> _Window:
         focus = ngram
         if focus[0].isalnum() or focus[0] == "_":
-            head = TRAILING_WORD.search(left)
+            head = TRAILING_WORD.search(left, max(0, len(left) - 64))
             if head:
                 focus, left = head.group() + focus, left[: head.start()]
         if focus[-1].isalnum() or focus[-1] == "_":
@@ -146,29 +150,39 @@ class _Window:
         line_end = right.find("\n")
         line_left = left[line_start:]
         line = line_left + focus + (right if line_end < 0 else right[:line_end])
-        near_left, near_right = left[-NEAR_LEFT:], right[:NEAR_RIGHT]
-        left_tokens = PHRASE_TOKEN.findall(near_left.lower())
-        focus_tokens = PHRASE_TOKEN.findall(focus.lower())
-        right_tokens = PHRASE_TOKEN.findall(near_right.lower())
+        near = left[-NEAR_LEFT:] + focus + right[:NEAR_RIGHT]
+        near_lower = near.lower()
+        focus_at = min(NEAR_LEFT, len(left))
+        left_tokens = PHRASE_TOKEN.findall(near_lower, max(0, focus_at - PHRASE_REACH), focus_at)
+        focus_tokens = PHRASE_TOKEN.findall(near_lower, focus_at, focus_at + len(focus))
+        right_tokens = PHRASE_TOKEN.findall(near_lower, focus_at + len(focus), focus_at + len(focus) + PHRASE_REACH)
         start = len(left_tokens)
+        tokens = left_tokens + focus_tokens + right_tokens
         return cls(
             left=left,
             focus=focus,
             right=right,
             line=line,
             line_left=line_left,
-            near=near_left + focus + near_right,
-            tokens=left_tokens + focus_tokens + right_tokens,
+            near=near,
+            near_lower=near_lower,
+            tokens=tokens,
             focus_tokens=range(start, start + len(focus_tokens)),
+            # phrases that overlap the focus or end where it starts
+            phrases=lexicon().phrases.matches(tokens, start - LONGEST_PHRASE, start + len(focus_tokens)),
         )
 
 
 # ---------------------------------------------------------------------------- boilerplate
 
-LICENCE_STEMS = (
-    "warrant", "licen", "copyright", "liabil", "redistribut", "merchantab", "infring", "disclaim",
-    "damages", "sublicense", "the software", "permission", "contributor", "derivative work",
-    "provided that", "conditions", "tort", "patent", "the work", "notice",
+# Legal vocabulary: a few of these on both sides of an n-gram put it inside licence text. The
+# gate is a cheap test that at least one common one is present before the full count.
+LICENCE_GATE = ("licen", "warrant", "liab", "distribut", "the work", "notice", "condition", "copyright", "negligen", "shall", "permission")
+LICENCE_STEM = re.compile(
+    r"warrant|licen|copyright|liab|distribut|merchantab|infring|disclaim|damages|the software|"
+    r"permission|contributor|derivative work|provided that|conditions|tort|patent|the work|notice|"
+    r"negligen|hereby|reproduc|attribution|royalt|irrevocable|perpetual|worldwide|shall|thereof|herein|"
+    r"even if advised|possibility of such|express or implied|any kind|limitation"
 )
 BIBLIOGRAPHY_CUE = re.compile(
     r"et al\b|\bpp\.\s*\d|\bdoi\b|\barxiv\b|\bisbn\b|\bjournal\b|\bproceedings\b|\bvol\.\s*\d|"
@@ -184,7 +198,7 @@ DOC_SECTION = re.compile(
     r"[ \t]*(?::|\n[ \t]*[-=]{3,})"
 )
 MARKDOWN_HEADING = re.compile(r"(?m)^#{1,6}[ \t]+([^\n]{1,60}?)[ \t#]*$")  # at column 0, unlike indented comments
-BADGE_LINE = re.compile(r"\[!\[|shields\.io|badge|\.\. image::|^\s*:(?:target|alt):|\.\. \|\w+\| image::", re.IGNORECASE)
+BADGE_LINE = re.compile(r"\[!\[|shields\.io|badge|\.\. image::|^\s*:(?:target|alt):|\.\. \|\w+\| image::")  # on lower-cased lines
 METADATA_FIELD = re.compile(r"^(?:Classifier|License|Requires-Dist|Requires-Python|Author-email|Author|Maintainer|Home-page|Project-URL|Platform|Keywords|Summary|Metadata-Version|Provides-Extra|Description-Content-Type|License-File):")
 
 
@@ -197,44 +211,47 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
         why.append(reason)
 
     focus = w.focus_tokens
-    nearby_licence = 0
-    for start, end, family in lexicon().boilerplate.matches(w.tokens):
-        if start < focus.stop and end > focus.start:
+    for start, end, family in w.phrases:
+        if family != "relation" and start < focus.stop and end > focus.start:
             found(0.9, f"{family} phrase '{' '.join(w.tokens[start:end])}'")
-        elif family == "licence":
-            nearby_licence += 1
 
-    near_left = w.left[-NEAR_LEFT:].lower()
-    near_right = w.right[:NEAR_RIGHT].lower()
-    stems_left = sum(stem in near_left for stem in LICENCE_STEMS)
-    stems_right = sum(stem in near_right for stem in LICENCE_STEMS)
-    if nearby_licence >= 2 or (stems_left >= 2 and stems_right >= 1) or stems_left + stems_right >= 5:
-        found(0.8, f"inside licence text ({nearby_licence} phrases, {stems_left + stems_right} licence words nearby)")
+    if any(stem in w.near_lower for stem in LICENCE_GATE):
+        nearby_licence = sum(
+            family == "licence" and not (start < focus.stop and end > focus.start)
+            for start, end, family in lexicon().phrases.matches(w.tokens)
+        )
+        focus_at = min(NEAR_LEFT, len(w.left))
+        stems_left = len(set(LICENCE_STEM.findall(w.near_lower, 0, focus_at)))
+        stems_right = len(set(LICENCE_STEM.findall(w.near_lower, focus_at + len(w.focus))))
+        if nearby_licence >= 2 or (stems_left >= 2 and stems_right >= 1) or stems_left + stems_right >= 5:
+            found(0.8, f"inside licence text ({nearby_licence} phrases, {stems_left + stems_right} licence words nearby)")
 
     paragraph = w.left[w.left.rfind("\n\n") + 1 :] + w.focus
-    if REFERENCE_ENTRY_START.search(paragraph) and (
+    if ("[" in paragraph or "#" in paragraph) and REFERENCE_ENTRY_START.search(paragraph) and (
         BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]) or REFERENCES_HEADING.search(w.left)
     ):
         found(0.85, "inside a reference-list entry")
 
     around = w.left[-60:] + w.focus + w.right[:40]
     focus_start, focus_end = min(60, len(w.left)), min(60, len(w.left)) + len(w.focus)
-    for match in DOC_SECTION.finditer(around):
-        if match.start() < focus_end and match.end() > focus_start:
-            found(0.9, f"docstring section header '{match.group().strip().splitlines()[0]}'")
-    for match in RST_FIELD.finditer(around):
-        if match.start() < focus_end and match.end() > focus_start:
-            found(0.9, f"docstring field marker '{match.group()}'")
-    for match in MARKDOWN_HEADING.finditer(around):
-        heading = match.group(1).strip("`*_:. ").lower()
-        if match.start() < focus_end and match.end() > focus_start and heading in lexicon().readme_headings:
-            found(0.85, f"README heading '{heading}'")
+    if ":" in around or "--" in around:
+        for match in DOC_SECTION.finditer(around):
+            if match.start() < focus_end and match.end() > focus_start:
+                found(0.9, f"docstring section header '{match.group().strip().splitlines()[0]}'")
+        for match in RST_FIELD.finditer(around):
+            if match.start() < focus_end and match.end() > focus_start:
+                found(0.9, f"docstring field marker '{match.group()}'")
+    if "#" in around:
+        for match in MARKDOWN_HEADING.finditer(around):
+            heading = match.group(1).strip("`*_:. ").lower()
+            if match.start() < focus_end and match.end() > focus_start and heading in lexicon().readme_headings:
+                found(0.85, f"README heading '{heading}'")
 
-    if BADGE_LINE.search(w.line):
+    if BADGE_LINE.search(w.line.lower()):
         found(0.8, "badge or image line")
     if METADATA_FIELD.match(w.line.lstrip()):
         found(0.8, "package metadata field")
-    if _menu_like(w):
+    if len(w.line) < 60 and w.line.count(" ") < 8 and _menu_like(w):
         found(0.7, "menu-like run of short lines")
     return best, why
 
@@ -266,8 +283,10 @@ def _is_plain_word(word: str) -> bool:
 
 # ---------------------------------------------------------------------------------- code
 
-STRONG_SYMBOLS = "{}[]<>=;_\\|&$`"
-WEAK_SYMBOLS = "()*#@%^~+/:\"'."
+STRONG_SYMBOLS = b"{}[]<>=;_\\|&$`"
+WEAK_SYMBOLS = b"()*#@%^~+/:\"'."
+NOT_STRONG_SYMBOL = bytes(b for b in range(256) if b not in STRONG_SYMBOLS)
+NOT_WEAK_SYMBOL = bytes(b for b in range(256) if b not in WEAK_SYMBOLS)
 PROSE_LINE_DENSITY = 0.05  # code lines sit above this share of symbol characters, prose below
 # Shapes of identifiers and operators that prose does not produce: snake_case, lowerCamel,
 # dotted calls, scope and arrow operators, tags, shell variables and flags, escapes, hex.
@@ -276,20 +295,19 @@ IDENTIFIER_SHAPE = re.compile(
     r"->|=>|::|&&|\|\||</?[a-zA-Z][\w-]*|\$\{?\w|\\[nrtx0]|0x[0-9a-fA-F]|\b[a-z]+:[a-z]|(?<![\w-])--[a-z]"
 )
 OPERATOR_SHAPE = re.compile(r"\w\(|\)\s*[:{;]|[=!<>]=|[{};]|\+\+|\w=[\"'{\[\w]")
-URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"')\]]+|\b[\w-]+(?:\.[\w-]+)+/[^\s<>\"')\]]*")
-PATH = re.compile(
-    r"(?:^|[\s\"'=(])(?:~|\.{1,2})?/(?:[\w.+-]+/)+[\w.+-]*|\b[\w.+-]+/(?:[\w.+-]+/)+[\w.+-]*|"
-    r"\b[\w-]+\.(?:py|js|ts|c|h|rs|sh|json|toml|yaml|yml|md|txt|html|css|cfg|ini)\b"
-)
+# URLs, paths and file names are single runs of non-space characters: these are searched in
+# the run that holds the n-gram.
+URL = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w-]+(?:\.[\w-]+)+/[^\s<>\"')\]]*")
+PATH = re.compile(r"(?:~|\.{1,2})?/(?:[\w.+-]+/)+[\w.+-]*|[\w.+-]+/(?:[\w.+-]+/)+[\w.+-]*")
+FILE_NAME = re.compile(r"[\w-]\.(?:py|js|ts|c|h|rs|sh|json|toml|yaml|yml|md|txt|html|css|cfg|ini)\b")
 PROMPT_LINE = re.compile(r"^\s*(?:>>>|\.\.\.\s|\$ |% |In \[\d+\]:)")
 COMMENT_MARK = re.compile(r"(?:^|\s)(?:#+|//+|/\*+)(?=\s|$)")
 COMMENT_DELIMITER = re.compile(r"(?:^|\s)(?:#+|//+|/\*+|\*/)(?=\s|$)")
-# A run of four or more plain words (capitalised or quoted ones included) is how prose looks,
-# in a docstring, a comment or a README line beside a code block alike.
-PROSE_RUN = re.compile(
-    r"(?:[-*+][ \t]+)?(?:[\"'`*(_]{0,2}(?:[A-Z]+|[A-Za-z][a-z]*)(?:'[a-z]+)?[\"'`*),.;:_]{0,2}[ \t]+){3,}"
-    r"[\"'`*(_]{0,2}(?:[A-Z]+|[A-Za-z][a-z]*)"
-)
+# A run of four or more plain words (capitalised, all-caps or quoted ones included) is how
+# prose looks, in a docstring, a comment or a README line beside a code block alike.
+PLAIN_WORD = re.compile(r"[\"'`*(_]{0,2}(?:[A-Z]+|[A-Za-z][a-z]*)(?:['’-][a-z]+)?[\"'`*),.;:!?_]{0,2}|[-*+]")
+PROSE_RUN_WORDS = 4
+CHUNK = re.compile(r"\S+")
 CODE_LINE_START = re.compile(
     r"\s*(?:if|elif|else|for|while|def|class|return|import|from|try|except|finally|with|raise|yield|"
     r"assert|const|let|var|function|async|await|switch|case|typedef|struct|static|public|private|"
@@ -310,17 +328,21 @@ def _code(w: _Window) -> tuple[float, list[str]]:
     operator = OPERATOR_SHAPE.search(w.focus)
     if _inside_code_fence(w.left):
         return 0.9, ["inside a ``` code block"]
-    inline = _inline_code_overlap(w)
+    inline = "`" in w.line and _inline_code_overlap(w)
     if inline:
         return 0.85, [f"inline code '{inline}'"]
     if _inside_html_tag(w.line_left) or (focus_shape and focus_shape.group().startswith("<")):
         return 0.9, ["HTML/XML tag"]
-    url = _overlapping(URL, w)
-    if url:
-        return 0.8, [f"URL '{url}'"]
-    path = _overlapping(PATH, w)
-    if path:
-        return 0.75, [f"file path '{path.strip()}'"]
+    chunk = _focus_chunk(w)
+    if "/" in chunk or "www." in chunk:
+        url = URL.search(chunk)
+        if url:
+            return 0.8, [f"URL '{url.group()}'"]
+        path = PATH.search(chunk)
+        if path:
+            return 0.75, [f"file path '{path.group()}'"]
+    elif "." in chunk and FILE_NAME.search(chunk):
+        return 0.75, [f"file name '{chunk}'"]
     if focus_shape:
         return 0.7, [f"identifier shape '{focus_shape.group()}'"]
     density = _symbol_density(w.near)
@@ -328,7 +350,7 @@ def _code(w: _Window) -> tuple[float, list[str]]:
     delimiter = COMMENT_DELIMITER.search(w.focus)
     if delimiter and not (delimiter.group().strip().startswith("#") and MARKDOWN_HEADING.match(w.line)):
         return 0.6, ["comment delimiter in the n-gram"]
-    code_line = bool(CODE_LINE_START.match(w.line) or CODE_LINE_SHAPE.search(w.line))
+    code_line = bool(CODE_LINE_START.match(w.line) or CODE_LINE_SHAPE.search(w.line, max(0, len(w.line_left) - 60), len(w.line_left) + len(w.focus) + 60))
     prose_in_code = _prose_in_code(w, line_density) or ("" if code_line else _in_prose_run(w))
     if prose_in_code:
         if operator and prose_in_code != "run of plain words":
@@ -348,20 +370,28 @@ def _code(w: _Window) -> tuple[float, list[str]]:
 
 
 def _symbol_density(text: str) -> float:
-    nonspace = len(text) - sum(text.count(c) for c in " \n\t")
+    """Share of code symbols among the non-space characters (weak ones count half); counted
+    on UTF-8 bytes with `bytes.translate`, which deletes everything but the symbols."""
+    nonspace = len(text) - text.count(" ") - text.count("\n") - text.count("\t")
     if nonspace <= 0:
         return 0.0
-    strong = sum(text.count(c) for c in STRONG_SYMBOLS)
-    weak = sum(text.count(c) for c in WEAK_SYMBOLS)
+    raw = text.encode("utf-8", "surrogatepass")
+    strong = len(raw.translate(None, NOT_STRONG_SYMBOL))
+    weak = len(raw.translate(None, NOT_WEAK_SYMBOL))
     return (strong + 0.5 * weak) / nonspace
 
 
 def _code_keywords(w: _Window) -> set[str]:
     """Code words around the n-gram: a hand list of distinctive ones plus the keywords and
-    builtins Pygments' lexers name (matched with their case, so 'None' but not 'none')."""
-    words = set(WORD.findall(w.near))
-    pygments_words = lexicon().code_keywords
-    return {word for word in words if word in CODE_WORDS or (word in pygments_words and not word.islower())}
+    builtins with capitals that Pygments' lexers name (matched with their case, so 'None' and
+    'ValueError' count but 'none' does not)."""
+    tokens = set(w.tokens)
+    found = tokens & CODE_WORDS
+    for token in tokens:
+        original = lexicon().code_keywords.get(token)
+        if original and original in w.near:
+            found.add(original)
+    return found
 
 
 def _inside_code_fence(left: str) -> bool:
@@ -375,12 +405,25 @@ def _inside_code_fence(left: str) -> bool:
 
 
 def _in_prose_run(w: _Window) -> str:
-    start = len(w.line_left) + len(w.focus) - len(w.focus.lstrip())
-    end = len(w.line_left) + len(w.focus)
-    for match in PROSE_RUN.finditer(w.line):
-        if match.start() <= start and match.end() >= end - 1:
-            return "run of plain words"
-    return ""
+    """'run of plain words' when the n-gram's words and their neighbours on the line form a
+    run of at least PROSE_RUN_WORDS plain words; '' otherwise."""
+    focus_end = len(w.line_left) + len(w.focus)
+    focus_start = focus_end - len(w.focus.lstrip())
+    if not all(PLAIN_WORD.fullmatch(word) for word in w.focus.split()):
+        return ""
+    chunks = [
+        (m.start(), m.end(), PLAIN_WORD.fullmatch(m.group()) is not None)
+        for m in CHUNK.finditer(w.line, max(0, focus_start - 40), focus_end + 40)
+    ]
+    inside = [i for i, (start, end, _) in enumerate(chunks) if start < focus_end and end > focus_start]
+    if not inside or not all(chunks[i][2] for i in inside):
+        return ""
+    first, last = inside[0], inside[-1]
+    while first > 0 and chunks[first - 1][2]:
+        first -= 1
+    while last + 1 < len(chunks) and chunks[last + 1][2]:
+        last += 1
+    return "run of plain words" if last - first + 1 >= PROSE_RUN_WORDS else ""
 
 
 def _inline_code_overlap(w: _Window) -> str:
@@ -401,13 +444,14 @@ def _inside_html_tag(line_left: str) -> bool:
     )
 
 
-def _overlapping(pattern: re.Pattern[str], w: _Window) -> str:
+def _focus_chunk(w: _Window) -> str:
+    """The n-gram widened to the nearest white space on both sides of it on its line."""
     start = len(w.line_left)
     end = start + len(w.focus)
-    for match in pattern.finditer(w.line):
-        if match.start() < end and match.end() > start:
-            return match.group()
-    return ""
+    line = w.line
+    low = max(line.rfind(" ", 0, start), line.rfind("\t", 0, start), line.rfind("\n", 0, start)) + 1
+    ends = [at for at in (line.find(" ", end), line.find("\t", end), line.find("\n", end)) if at >= 0]
+    return line[low : min(ends, default=len(line))]
 
 
 def _prose_in_code(w: _Window, line_density: float) -> str:
@@ -434,6 +478,8 @@ RARE_ZIPF = 3.5  # a capitalised word rarer than this is a name even at the star
 def _names(w: _Window) -> tuple[float, list[str]]:
     lex = lexicon()
     words = [(m.group(), m.start()) for m in WORD.finditer(w.focus)]
+    if w.focus.islower() and not all(word in NAME_CONNECTORS for word, _ in words):
+        return 0.0, []
     before = WORD.findall(w.left[-40:])
     after = WORD.findall(w.right[:40])
     heading = w.line.lstrip().startswith("#")
@@ -457,7 +503,7 @@ def _names(w: _Window) -> tuple[float, list[str]]:
             best, why = max(best, 0.85), why + [f"gazetteer '{word}'"]
         elif len(word) > 2 and lex.zipf(word.lower()) < RARE_ZIPF:
             best, why = max(best, 0.75), why + [f"rare capitalised word '{word}'"]
-        elif re.search(rf"[a-z,] {re.escape(word)}\b", w.left + " " + w.right):
+        elif _capitalised_elsewhere(word, w.left + " " + w.right):
             best, why = max(best, 0.75), why + [f"'{word}' is capitalised mid-sentence elsewhere"]
         elif not heading and following[:1].isupper() and following not in lex.not_names and _same_line(w, offset, following):
             best, why = max(best, 0.7), why + [f"capitalised sequence '{word} {following}'"]
@@ -465,6 +511,18 @@ def _names(w: _Window) -> tuple[float, list[str]]:
         if before and after and before[-1][:1].isupper() and after[0][:1].isupper():
             best, why = 0.8, why + [f"name connector between '{before[-1]}' and '{after[0]}'"]
     return best, why
+
+
+def _capitalised_elsewhere(word: str, text: str) -> bool:
+    """Whether `word` also occurs after a lower-case word or a comma in `text`, i.e. keeps its
+    capital in mid-sentence, as names do."""
+    at = text.find(" " + word)
+    while at > 0:
+        end = at + 1 + len(word)
+        if (text[at - 1].islower() or text[at - 1] == ",") and (end == len(text) or not text[end].isalnum()):
+            return True
+        at = text.find(" " + word, end)
+    return False
 
 
 def _same_line(w: _Window, offset: int, following: str) -> bool:
@@ -509,7 +567,9 @@ NOT_RELATING = frozenset("there here".split())
 def _relational(w: _Window) -> tuple[float, list[str]]:
     tokens, focus = w.tokens, w.focus_tokens
     best, why = 0.0, []
-    for start, end, _ in lexicon().relations.matches(tokens):
+    for start, end, tag in w.phrases:
+        if tag != "relation":
+            continue
         phrase = " ".join(tokens[start:end])
         if start < focus.stop and end > focus.start:
             best, why = max(best, 0.85), why + [f"relation phrase '{phrase}'"]

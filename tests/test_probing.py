@@ -1,0 +1,240 @@
+"""The gate scan: recorded values, n-gram alignment, chunking, resume, readers, bad input."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import duckdb
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+import torch
+
+from engram_model import save_model, train_bpe
+from engram_model.corpus import Document, ReadReport, iter_documents
+from probe.aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
+from probe.probing import ProbeOptions, probe_corpus
+from probe.recorder import RecordOptions
+from probe.runstore import RunError, committed_shards, connect
+
+IDENTITY = {"model_hash": "m", "tokenizer_hash": "t", "corpus_hash": "c"}
+TEXTS = [
+    "Alexander the Great was born in Pella, the capital of Macedon.",
+    "Permission is hereby granted, free of charge, to any person obtaining a copy.",
+    "def main():\n    return parse_args(sys.argv[1:])\n",
+    "By the way, the Milky Way is a barred spiral galaxy.",
+]
+
+
+def docs(texts=TEXTS):
+    return [Document(f"doc{i}", t) for i, t in enumerate(texts)]
+
+
+def scan(model, tmp_path, documents, **options):
+    record = options.pop("record", RecordOptions(rows=True, logprob=True, out_norm=True))
+    opts = ProbeOptions(record=record, **options)
+    probe_corpus(model, documents, tmp_path / "run", IDENTITY, opts, show_progress=False)
+    return tmp_path / "run"
+
+
+def gates_of(run_dir, doc_id, layer):
+    rows = document_trace(run_dir, doc_id, layer).to_pylist()
+    return rows, np.array([r["gates"] for r in rows])
+
+
+def test_recorded_gates_equal_run_with_cache(model, tmp_path):
+    run_dir = scan(model, tmp_path, docs(), batch_size=3, docs_per_shard=2)
+    for i, text in enumerate(TEXTS):
+        tokens = model.to_tokens(text)
+        logits, cache = model.run_with_cache(tokens, names_filter=lambda n: n.endswith("hook_gate") or n.endswith("hook_out"))
+        for layer in model.cfg.engram.layers:
+            rows, recorded = gates_of(run_dir, f"doc{i}", layer)
+            expected = cache[f"blocks.{layer}.engram.hook_gate"][0].numpy()
+            np.testing.assert_allclose(recorded, expected, rtol=1e-5, atol=1e-6)
+            assert [r["token_id"] for r in rows] == tokens[0].tolist()
+            assert [r["position"] for r in rows] == list(range(tokens.shape[1]))
+            norms = cache[f"blocks.{layer}.engram.hook_out"][0].pow(2).sum((0, 2)).sqrt().numpy()
+            np.testing.assert_allclose([r["out_norm"] for r in rows], norms, rtol=1e-4)
+            np.testing.assert_allclose([r["gate_mean"] for r in rows], expected.mean(1), rtol=1e-5)
+        log_probs = torch.log_softmax(logits[0], -1)
+        expected_lp = [log_probs[t, tokens[0, t + 1]].item() for t in range(tokens.shape[1] - 1)]
+        np.testing.assert_allclose([r["next_logprob"] for r in rows][:-1], expected_lp, rtol=1e-4, atol=1e-5)
+        assert np.isnan(rows[-1]["next_logprob"])
+
+
+def test_ngram_texts_line_up_with_positions(model, tmp_path):
+    run_dir = scan(model, tmp_path, docs(TEXTS[:1]))
+    rows, _ = gates_of(run_dir, "doc0", model.cfg.engram.layers[0])
+    ids = [r["token_id"] for r in rows]
+    decode = lambda span: model.tokenizer.decode(span, skip_special_tokens=False)  # noqa: E731
+    assert rows[0]["ngram_2"] == "<|pad|><|bos|>" and rows[0]["ngram_3"] == "<|pad|><|pad|><|bos|>"
+    assert rows[1]["ngram_3"] == "<|pad|>" + decode(ids[:2])
+    for p in range(2, len(ids)):
+        assert rows[p]["ngram_2"] == decode(ids[p - 1 : p + 1]) and rows[p]["ngram_3"] == decode(ids[p - 2 : p + 1])
+        assert rows[p]["token"] == decode(ids[p : p + 1])
+    text = TEXTS[0]
+    assert "".join(text[r["char_start"] : r["char_end"]] for r in rows) == text
+
+
+def test_long_document_is_chunked_with_positions_and_ngrams_kept(model, tmp_path):
+    long_text = " ".join(TEXTS * 6)
+    run_dir = scan(model, tmp_path, docs([long_text]), max_tokens=16, batch_size=4)
+    tokens = model.to_tokens(long_text)
+    layer = model.cfg.engram.layers[1]
+    rows, _ = gates_of(run_dir, "doc0", layer)
+    assert [r["position"] for r in rows] == list(range(tokens.shape[1]))
+    compressed = model.compression_lookup[tokens].numpy()
+    expected_rows = model.addresser.rows(compressed)[layer][0]
+    assert np.array_equal(np.array([r["rows"] for r in rows]), expected_rows)  # n-grams continue across chunks
+    with connect(run_dir) as con:
+        n_chunks = con.sql("SELECT n_chunks FROM documents").fetchall()[0][0]
+    assert n_chunks == -(-tokens.shape[1] // 16)
+    report = json.loads((run_dir / "report.json").read_text())
+    assert report["this_session"]["chunked_documents"] == 1
+
+
+def test_aggregates_agree_with_the_raw_rows(model, tmp_path):
+    run_dir = scan(model, tmp_path, docs(TEXTS * 2), docs_per_shard=3)
+    raw = pq.read_table(committed_shards(run_dir)[0]).to_pylist()
+    for shard in committed_shards(run_dir)[1:]:
+        raw += pq.read_table(shard).to_pylist()
+    stats = {(r["layer"], r["order"], r["ngram"]): r for r in ngram_stats(run_dir).to_pylist()}
+    for layer in model.cfg.engram.layers:
+        for order in (2, 3):
+            by_text = {}
+            for r in raw:
+                if r["layer"] == layer:
+                    by_text.setdefault(r[f"ngram_{order}"], []).append(r)
+            for ngram, hits in by_text.items():
+                row = stats[(layer, order, ngram)]
+                assert row["count"] == len(hits)
+                assert row["mean_gate"] == pytest.approx(np.mean([h["gate_mean"] for h in hits]), rel=1e-5)
+                assert row["max_gate"] == pytest.approx(max(h["gate_max"] for h in hits), rel=1e-6)
+                assert row["mean_b1"] == pytest.approx(np.mean([h["gates"][1] for h in hits]), rel=1e-5)
+    histogram = gate_histogram(run_dir, bins=10).to_pylist()
+    assert sum(r["count"] for r in histogram if r["branch"] == -1) == len(raw)
+    top = top_ngrams(run_dir, layer=1, order=3, n=3, min_count=2, examples=2).to_pylist()
+    assert len(top) == 3 and [r["rank"] for r in top] == [1, 2, 3]
+    for row in top:
+        assert row["count"] >= 2 and len(row["examples"]) == 2
+        for example in row["examples"]:
+            assert example["text"] == row["ngram"] or row["ngram"].startswith("<|")
+    assert (run_dir / "aggregates" / "ngram_stats.parquet").is_file()
+
+
+def test_resume_skips_done_documents_and_refuses_other_options(model, tmp_path):
+    run_dir = scan(model, tmp_path, docs(), docs_per_shard=1)
+    before = sorted(p.name for p in committed_shards(run_dir))
+    probe_corpus(model, docs(TEXTS + ["One more document at the end."]), run_dir, IDENTITY, ProbeOptions(docs_per_shard=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)), show_progress=False)
+    with connect(run_dir) as con:
+        assert con.sql("SELECT count(*), count(DISTINCT doc_id) FROM documents").fetchall() == [(5, 5)]
+    assert len(committed_shards(run_dir)) == len(before) + 1
+    with pytest.raises(RunError, match="other options"):
+        probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(max_tokens=32), show_progress=False)
+    with pytest.raises(RunError, match="other model_hash"):
+        probe_corpus(model, docs(), run_dir, dict(IDENTITY, model_hash="x"), ProbeOptions(), show_progress=False)
+
+
+def test_leftovers_of_a_killed_commit_are_removed_on_resume(model, tmp_path):
+    run_dir = scan(model, tmp_path, docs(TEXTS[:2]), docs_per_shard=1)
+    shards = run_dir / "shards"
+    (shards / "docs-000002.parquet").write_bytes((shards / "docs-000001.parquet").read_bytes())  # renamed, gates never were
+    (shards / ".gates-000002.parquet.tmp-1").write_bytes(b"half a parquet file")
+    with connect(run_dir) as con:  # a reader sees only committed shards
+        assert con.sql("SELECT count(DISTINCT doc_id) FROM gates").fetchall() == [(2,)]
+    probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(docs_per_shard=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)), show_progress=False)
+    with connect(run_dir) as con:
+        assert con.sql("SELECT count(*) FROM documents").fetchall() == [(4,)]
+    assert not [p for p in shards.iterdir() if p.name.startswith(".")]
+
+
+def test_bad_input_is_handled_and_counted(model, tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text(TEXTS[0])
+    (corpus / "b.txt").write_bytes(b"caf\xe9 au lait \xff\xfe is not UTF-8")
+    (corpus / "c.txt").write_text("   \n\t ")
+    (corpus / "d.bin").write_bytes(bytes(range(256)) * 4)
+    (corpus / "e.txt").write_text("\u202eRTL \U0001f600 emoji \x07 control 日本語")
+    report = ReadReport()
+    documents = list(iter_documents(corpus, report=report))
+    assert [d.doc_id for d in documents] == ["a.txt", "b.txt", "e.txt"]
+    assert (report.documents, report.empty, report.binary_files, report.non_utf8) == (3, 1, 1, 1)
+    assert "\ufffd" in documents[1].text
+    run_dir = scan(model, tmp_path, documents)
+    with connect(run_dir) as con:
+        assert con.sql("SELECT count(DISTINCT doc_id) FROM gates").fetchall() == [(3,)]
+
+
+def test_jsonl_and_parquet_corpora(tmp_path):
+    jsonl = tmp_path / "c.jsonl"
+    jsonl.write_text('{"id": "x", "text": "hello"}\nnot json\n{"body": "no text"}\n{"text": "world"}\n')
+    report = ReadReport()
+    assert [(d.doc_id, d.text) for d in iter_documents(jsonl, report=report)] == [("x", "hello"), ("c.jsonl:4", "world")]
+    assert report.bad_records == 2
+    import pyarrow as pa
+
+    pq.write_table(pa.table({"doc_id": ["p1", "p2"], "text": ["one", ""], "domain": ["code", "web"]}), tmp_path / "c.parquet")
+    assert [(d.doc_id, d.domain) for d in iter_documents(tmp_path / "c.parquet")] == [("p1", "code")]
+    with pytest.raises(ValueError, match="no column 'body'"):
+        list(iter_documents(tmp_path / "c.parquet", text_field="body"))
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        list(iter_documents(tmp_path / "missing"))
+
+
+def run_cli(*args, **kwargs):
+    return subprocess.Popen([sys.executable, "-m", "probe", *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
+
+
+@pytest.fixture
+def checkpoint(model, tmp_path):
+    return save_model(model, tmp_path / "ckpt")
+
+
+def test_sigkill_then_resume_gives_every_document_exactly_once(checkpoint, tmp_path):
+    corpus = tmp_path / "corpus.jsonl"
+    n_docs = 120
+    with open(corpus, "w") as f:
+        for i in range(n_docs):
+            f.write(json.dumps({"id": f"d{i:03d}", "text": f"{TEXTS[i % 4]} Document number {i}."}) + "\n")
+    run_dir = tmp_path / "run"
+    args = ["run", "--model", checkpoint, "--corpus", corpus, "--out", run_dir, "--docs-per-shard", "2", "--batch-size", "2", "--summary", "0"]
+    process = run_cli(*args)
+    seen_whole = 0
+    deadline = time.time() + 120
+    while time.time() < deadline and len(committed_shards(run_dir)) < 6:
+        if committed_shards(run_dir):  # a reader during the run sees only whole shards
+            with connect(run_dir) as con:
+                per_doc = con.sql("SELECT g.doc_id, count(*) = 2 * any_value(d.n_tokens) FROM gates g JOIN documents d USING (doc_id) GROUP BY g.doc_id").fetchall()
+            assert all(ok for _, ok in per_doc)
+            seen_whole += 1
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    assert seen_whole > 0
+    done_before = len(committed_shards(run_dir))
+    assert done_before < n_docs // 2, "the run finished before it could be killed; make the corpus longer"
+
+    resumed = run_cli(*args)
+    output, _ = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0, output
+    with connect(run_dir) as con:
+        assert con.sql("SELECT count(*), count(DISTINCT doc_id) FROM documents").fetchall() == [(n_docs, n_docs)]
+        duplicates = con.sql("SELECT doc_id, layer, position, count(*) c FROM gates GROUP BY ALL HAVING c > 1").fetchall()
+        assert duplicates == []
+        assert con.sql("SELECT sum(n_tokens) * 2 FROM documents").fetchall() == con.sql("SELECT count(*) FROM gates").fetchall()
+    assert f"{n_docs} documents" in " ".join(output.split())
+
+
+def test_tokenizer_mismatch_stops_before_anything_is_written(checkpoint, tmp_path):
+    other = train_bpe(["a different corpus entirely " * 40], vocab_size=300)
+    other.save(str(tmp_path / "other.json"))
+    (tmp_path / "c.txt").write_text(TEXTS[0])
+    process = run_cli("run", "--model", checkpoint, "--corpus", tmp_path / "c.txt", "--out", tmp_path / "run", "--tokenizer", tmp_path / "other.json", env=dict(os.environ, COLUMNS="300"))
+    output, _ = process.communicate(timeout=120)
+    assert process.returncode != 0
+    assert "tokenizer" in output
+    assert not (tmp_path / "run").exists()
