@@ -21,7 +21,7 @@ from engram_model.corpus.build import (
     split_of,
     text_item,
 )
-from engram_model.corpus.sources import factbook_text, html_text, play_text
+from engram_model.corpus.sources import factbook_text, html_text, installed_package_file, play_text
 from engram_model.corpus.tokenizer_training import train_tokenizer
 from probe import corpus_cli
 
@@ -250,3 +250,8 @@ def test_corpus_commands_build_and_train(tmp_path, monkeypatch):
     monkeypatch.setattr(corpus_cli, "default_sources", lambda: [])
     failed = runner.invoke(corpus_cli.corpus_app, ["build", "--out", str(tmp_path / "d.parquet")], env={"COLUMNS": "200"})
     assert failed.exit_code == 1 and "corpus not built" in failed.output
+
+
+def test_a_missing_package_makes_its_source_unavailable_with_the_install_command():
+    with pytest.raises(SourceUnavailable, match="pip install no-such-corpus-package"):
+        installed_package_file("no-such-corpus-package", "data/x.json")

