@@ -42,6 +42,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .lexicon import PHRASE_TOKEN, lexicon
 
@@ -59,7 +60,10 @@ LONGEST_PHRASE = 10  # tokens; no phrase list has a longer entry
 CACHE_SIZE = 1 << 15
 
 SPECIAL_TOKEN = re.compile(r"<\|[^|<>\s]{1,24}\|>")
-TRAILING_WORD = re.compile(r"(?:\w+-)*\w+-?\Z")  # hyphenated names stay whole: "Kinkaku-" + "ji"
+# The word a piece continues, read backwards from the end of the left context (anchored
+# matching on the reversed tail is much cheaper than searching for `\Z`). Hyphenated words
+# stay whole: "Kinkaku-" + "ji".
+TRAILING_WORD_REVERSED = re.compile(r"-?\w+(?:-\w+)*")
 LEADING_WORD = re.compile(r"\A\w+(?:-\w+)*")
 WORD = re.compile(r"[^\W\d_](?:[\w'’]*\w)?|\d+")
 
@@ -92,35 +96,27 @@ def _as_text(value: object, argument: str) -> str:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _categorize_window(ngram: str, left: str, right: str) -> Categorization:
+    scores = dict.fromkeys(LABELS, 0.0)
     if not ngram.strip():
-        return _decide({}, ("empty or whitespace n-gram",))
+        scores["other"] = 1.0
+        return Categorization("other", MappingProxyType(scores), ("other: empty or whitespace n-gram",))
     window = _Window.of(ngram, left, right)
-    scores: dict[str, float] = {}
+    label = "other"
     evidence: list[str] = []
-    for label, rule in (
-        ("boilerplate", _boilerplate),
-        ("code", _code),
-        ("names", _names),
-        ("relational", _relational),
-    ):
+    for kind, rule in ((kind, RULES[kind]) for kind in PRECEDENCE):
         score, why = rule(window)
-        scores[label] = score
+        scores[kind] = score
+        if score >= APPLIES:
+            label = kind
+            evidence[:0] = [f"{kind}: {reason}" for reason in why]
+            break
         if score > 0:
-            evidence.extend(f"{label}: {w}" for w in why)
-    return _decide(scores, tuple(evidence))
+            evidence.extend(f"{kind}: {reason}" for reason in why)
+    scores["other"] = 1.0 - max(scores.values())
+    return Categorization(label, MappingProxyType(scores), tuple(evidence))
 
 
-def _decide(scores: dict[str, float], evidence: tuple[str, ...]) -> Categorization:
-    full = {label: round(min(1.0, max(0.0, scores.get(label, 0.0))), 3) for label in PRECEDENCE}
-    full["other"] = round(1.0 - max(full.values()), 3)
-    label = next((kind for kind in PRECEDENCE if full[kind] >= APPLIES), "other")
-    ordered = {kind: full[kind] for kind in LABELS}
-    evidence = tuple(sorted(evidence, key=lambda e: e.split(":", 1)[0] != label))
-    return Categorization(label, MappingProxyType(ordered), evidence)
-
-
-@dataclass(frozen=True)
-class _Window:
+class _Window(NamedTuple):
     """The n-gram widened to whole words (a BPE piece "ander" of "Alexander" is read as the
     word), with the context around it and the token views the rules share."""
 
@@ -139,9 +135,9 @@ class _Window:
     def of(cls, ngram: str, left: str, right: str) -> _Window:
         focus = ngram
         if focus[0].isalnum() or focus[0] == "_":
-            head = TRAILING_WORD.search(left, max(0, len(left) - 64))
+            head = TRAILING_WORD_REVERSED.match(left[:-65:-1])
             if head:
-                focus, left = head.group() + focus, left[: head.start()]
+                focus, left = left[-head.end() :] + focus, left[: -head.end()]
         if focus[-1].isalnum() or focus[-1] == "_":
             tail = LEADING_WORD.match(right)
             if tail:
@@ -288,6 +284,7 @@ WEAK_SYMBOLS = b"()*#@%^~+/:\"'."
 NOT_STRONG_SYMBOL = bytes(b for b in range(256) if b not in STRONG_SYMBOLS)
 NOT_WEAK_SYMBOL = bytes(b for b in range(256) if b not in WEAK_SYMBOLS)
 PROSE_LINE_DENSITY = 0.05  # code lines sit above this share of symbol characters, prose below
+TAG = re.compile(r"</?[a-zA-Z][\w-]*")
 # Shapes of identifiers and operators that prose does not produce: snake_case, lowerCamel,
 # dotted calls, scope and arrow operators, tags, shell variables and flags, escapes, hex.
 IDENTIFIER_SHAPE = re.compile(
@@ -297,15 +294,17 @@ IDENTIFIER_SHAPE = re.compile(
 OPERATOR_SHAPE = re.compile(r"\w\(|\)\s*[:{;]|[=!<>]=|[{};]|\+\+|\w=[\"'{\[\w]")
 # URLs, paths and file names are single runs of non-space characters: these are searched in
 # the run that holds the n-gram.
-URL = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w-]+(?:\.[\w-]+)+/[^\s<>\"')\]]*")
-PATH = re.compile(r"(?:~|\.{1,2})?/(?:[\w.+-]+/)+[\w.+-]*|[\w.+-]+/(?:[\w.+-]+/)+[\w.+-]*")
-FILE_NAME = re.compile(r"[\w-]\.(?:py|js|ts|c|h|rs|sh|json|toml|yaml|yml|md|txt|html|css|cfg|ini)\b")
+URL = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]`]+|\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,6}/[^\s<>\"')\]`]*")
+PATH = re.compile(r"[\w.~+-]*(?:/[\w.+-]+){2,}/?")
+FILE_NAME = re.compile(r"\w\.(?:py|js|ts|c|h|rs|sh|json|toml|yaml|yml|md|txt|html|css|cfg|ini)\b")
 PROMPT_LINE = re.compile(r"^\s*(?:>>>|\.\.\.\s|\$ |% |In \[\d+\]:)")
 COMMENT_MARK = re.compile(r"(?:^|\s)(?:#+|//+|/\*+)(?=\s|$)")
 COMMENT_DELIMITER = re.compile(r"(?:^|\s)(?:#+|//+|/\*+|\*/)(?=\s|$)")
-# A run of four or more plain words (capitalised, all-caps or quoted ones included) is how
-# prose looks, in a docstring, a comment or a README line beside a code block alike.
-PLAIN_WORD = re.compile(r"[\"'`*(_]{0,2}(?:[A-Z]+|[A-Za-z][a-z]*)(?:['’-][a-z]+)?[\"'`*),.;:!?_]{0,2}|[-*+]")
+# A run of four or more plain words is how prose looks, in a docstring, a comment or a README
+# line beside a code block alike. A plain word is lower-case, Capitalised or ALL-CAPS letters
+# (hyphens and apostrophes inside, digits after a hyphen), wrapped in at most a few quotes,
+# brackets or punctuation marks; a bullet or a lone delimiter does not break a run.
+WORD_WRAPPING = "\"'`*()[]_,.;:!?-"
 PROSE_RUN_WORDS = 4
 CHUNK = re.compile(r"\S+")
 CODE_LINE_START = re.compile(
@@ -324,34 +323,38 @@ CODE_WORDS = frozenset(
 
 
 def _code(w: _Window) -> tuple[float, list[str]]:
-    focus_shape = IDENTIFIER_SHAPE.search(w.focus)
-    operator = OPERATOR_SHAPE.search(w.focus)
+    focus = w.focus
     if _inside_code_fence(w.left):
         return 0.9, ["inside a ``` code block"]
     inline = "`" in w.line and _inline_code_overlap(w)
     if inline:
         return 0.85, [f"inline code '{inline}'"]
-    if _inside_html_tag(w.line_left) or (focus_shape and focus_shape.group().startswith("<")):
+    if _inside_html_tag(w.line_left) or ("<" in focus and TAG.search(focus)):
         return 0.9, ["HTML/XML tag"]
-    chunk = _focus_chunk(w)
-    if "/" in chunk or "www." in chunk:
-        url = URL.search(chunk)
-        if url:
-            return 0.8, [f"URL '{url.group()}'"]
-        path = PATH.search(chunk)
-        if path:
-            return 0.75, [f"file path '{path.group()}'"]
-    elif "." in chunk and FILE_NAME.search(chunk):
-        return 0.75, [f"file name '{chunk}'"]
+    low, high = _focus_chunk_span(w)
+    chunk, at = w.line[low:high], len(w.line_left) - low  # URLs and paths hold no white space
+    slashes = chunk.count("/")
+    for pattern, kind, score, possible in (
+        (URL, "URL", 0.8, slashes and ("." in chunk)),
+        (PATH, "file path", 0.75, slashes >= 2),
+        (FILE_NAME, "file name", 0.75, "." in chunk[:-1]),
+    ):
+        found = possible and _overlapping_words(pattern, chunk, at, len(focus))
+        if found:
+            return score, [f"{kind} '{found}'"]
+    focus_shape = IDENTIFIER_SHAPE.search(focus)
     if focus_shape:
         return 0.7, [f"identifier shape '{focus_shape.group()}'"]
-    density = _symbol_density(w.near)
-    line_density = _symbol_density(w.line)
-    delimiter = COMMENT_DELIMITER.search(w.focus)
+    delimiter = COMMENT_DELIMITER.search(focus)
     if delimiter and not (delimiter.group().strip().startswith("#") and MARKDOWN_HEADING.match(w.line)):
         return 0.6, ["comment delimiter in the n-gram"]
-    code_line = bool(CODE_LINE_START.match(w.line) or CODE_LINE_SHAPE.search(w.line, max(0, len(w.line_left) - 60), len(w.line_left) + len(w.focus) + 60))
-    prose_in_code = _prose_in_code(w, line_density) or ("" if code_line else _in_prose_run(w))
+    operator = OPERATOR_SHAPE.search(focus)
+    line_start = len(w.line_left)
+    code_line = bool(
+        CODE_LINE_START.match(w.line)
+        or CODE_LINE_SHAPE.search(w.line, max(0, line_start - 60), line_start + len(focus) + 60)
+    )
+    prose_in_code = _prose_in_code(w) or ("" if code_line else _in_prose_run(w))
     if prose_in_code:
         if operator and prose_in_code != "run of plain words":
             return 0.6, [f"{prose_in_code} with code '{operator.group()}'"]
@@ -359,14 +362,17 @@ def _code(w: _Window) -> tuple[float, list[str]]:
     if PROMPT_LINE.match(w.line):
         return 0.85, ["interactive-session or shell prompt line"]
 
+    density = _symbol_density(w.near)
+    line_density = _symbol_density(w.line)
     keywords = _code_keywords(w)
     score = min(0.6, 7 * density) + min(0.3, 2 * line_density) + 0.3 * bool(operator) + min(0.3, 0.1 * len(keywords))
+    score = round(min(score, 1.0), 3)
     why = [f"code-symbol density {density:.2f} (line {line_density:.2f})"]
     if operator:
         why.append(f"operator shape '{operator.group()}'")
     if keywords:
         why.append("code keywords " + ",".join(sorted(keywords)[:4]))
-    return min(score, 1.0), why
+    return score, why
 
 
 def _symbol_density(text: str) -> float:
@@ -404,26 +410,33 @@ def _inside_code_fence(left: str) -> bool:
     return not (after_fence.startswith("\n") and "\n\n" in after_fence)
 
 
+def _plain_word(chunk: str) -> bool:
+    core = chunk.strip(WORD_WRAPPING)
+    if not core:
+        return len(chunk) <= 3  # a lone quote, bracket or bullet
+    first, *rest = core.replace("’", "'").replace("'", "-").split("-")
+    return (
+        first.isalpha()
+        and (len(first) == 1 or first.isupper() or first[1:].islower())
+        and all(part.isdigit() or (part.isalpha() and part.islower()) for part in rest)
+    )
+
+
 def _in_prose_run(w: _Window) -> str:
     """'run of plain words' when the n-gram's words and their neighbours on the line form a
     run of at least PROSE_RUN_WORDS plain words; '' otherwise."""
-    focus_end = len(w.line_left) + len(w.focus)
-    focus_start = focus_end - len(w.focus.lstrip())
-    if not all(PLAIN_WORD.fullmatch(word) for word in w.focus.split()):
+    low, high = _focus_chunk_span(w)
+    line = w.line
+    words = line[low:high].split()
+    if not words or not all(map(_plain_word, words)):
         return ""
-    chunks = [
-        (m.start(), m.end(), PLAIN_WORD.fullmatch(m.group()) is not None)
-        for m in CHUNK.finditer(w.line, max(0, focus_start - 40), focus_end + 40)
-    ]
-    inside = [i for i, (start, end, _) in enumerate(chunks) if start < focus_end and end > focus_start]
-    if not inside or not all(chunks[i][2] for i in inside):
-        return ""
-    first, last = inside[0], inside[-1]
-    while first > 0 and chunks[first - 1][2]:
-        first -= 1
-    while last + 1 < len(chunks) and chunks[last + 1][2]:
-        last += 1
-    return "run of plain words" if last - first + 1 >= PROSE_RUN_WORDS else ""
+    count = len(words)
+    for side in (reversed(line[max(0, low - 40) : low].split()[1:]), line[high : high + 40].split()[:-1]):
+        for chunk in side:
+            if count >= PROSE_RUN_WORDS or not _plain_word(chunk):
+                break
+            count += 1
+    return "run of plain words" if count >= PROSE_RUN_WORDS else ""
 
 
 def _inline_code_overlap(w: _Window) -> str:
@@ -444,17 +457,28 @@ def _inside_html_tag(line_left: str) -> bool:
     )
 
 
-def _focus_chunk(w: _Window) -> str:
-    """The n-gram widened to the nearest white space on both sides of it on its line."""
-    start = len(w.line_left)
-    end = start + len(w.focus)
+def _focus_chunk_span(w: _Window) -> tuple[int, int]:
+    """Where in its line the n-gram, widened to the nearest white space on both sides, starts
+    and ends."""
+    end = len(w.line_left) + len(w.focus)
+    start = end - len(w.focus.lstrip())
     line = w.line
     low = max(line.rfind(" ", 0, start), line.rfind("\t", 0, start), line.rfind("\n", 0, start)) + 1
     ends = [at for at in (line.find(" ", end), line.find("\t", end), line.find("\n", end)) if at >= 0]
-    return line[low : min(ends, default=len(line))]
+    return low, min(ends, default=len(line))
 
 
-def _prose_in_code(w: _Window, line_density: float) -> str:
+def _overlapping_words(pattern: re.Pattern[str], text: str, start: int, length: int) -> str:
+    """The first match of `pattern` in `text` that shares a letter or digit with the n-gram at
+    text[start:start + length] (a bracket or quote next to a URL does not make prose code)."""
+    for match in pattern.finditer(text):
+        low, high = max(start, match.start()), min(start + length, match.end())
+        if low < high and any(c.isalnum() for c in text[low:high]):
+            return match.group()
+    return ""
+
+
+def _prose_in_code(w: _Window) -> str:
     """'comment' or 'docstring' when the n-gram sits after a comment marker on its line, inside
     a block comment, or inside what looks like a triple-quoted string; '' otherwise. The left
     context is truncated, so an odd number of triple quotes may be a docstring's closing
@@ -463,7 +487,7 @@ def _prose_in_code(w: _Window, line_density: float) -> str:
         return "comment"
     if w.left.rfind("/*") > w.left.rfind("*/"):
         return "comment"
-    if (w.left.count('"""') + w.left.count("'''")) % 2 == 1 and line_density < PROSE_LINE_DENSITY:
+    if (w.left.count('"""') + w.left.count("'''")) % 2 == 1 and _symbol_density(w.line) < PROSE_LINE_DENSITY:
         return "docstring"
     return ""
 
@@ -586,3 +610,6 @@ def _relational(w: _Window) -> tuple[float, list[str]]:
             if i < focus.stop and j >= focus.start:
                 best, why = max(best, 0.8), why + [f"copula '{' '.join(tokens[i : j + 1])}'"]
     return best, why
+
+
+RULES = {"boilerplate": _boilerplate, "code": _code, "names": _names, "relational": _relational}

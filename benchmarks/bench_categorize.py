@@ -1,0 +1,137 @@
+"""Throughput of the retrieval categorizer on realistic inputs, one core.
+
+Items are n-grams of two or three BPE-like pieces at seeded random positions in text found on
+any Python installation (standard-library modules: code, comments and docstrings; installed
+packages' README/METADATA and licence files), each with up to 200 characters of context on
+both sides. Every repeat starts with an empty memo, so each item is categorized from scratch;
+a last pass over the same items with the memo full shows the cost of a repeated window.
+
+    python benchmarks/bench_categorize.py [--items 20000] [--repeats 5]
+
+writes benchmarks/results/categorize.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import os
+import platform
+import random
+import re
+import statistics
+import sysconfig
+import time
+from pathlib import Path
+
+from probe.categorize import categorize_many
+from probe.categorize.lexicon import lexicon
+from probe.categorize.rules import LABELS, _categorize_window
+
+RESULT = Path(__file__).parent / "results" / "categorize.json"
+CONTEXT = 200
+PIECE = re.compile(r" ?[^\W\d_]+| ?\d+| ?[^\s\w]+|\s+")  # GPT-2-like pre-tokenizer pieces
+
+
+def source_texts(limit_per_kind: int = 60) -> dict[str, list[str]]:
+    stdlib = sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))
+    metadata, licences = [], []
+    for distribution in sorted(importlib.metadata.distributions(), key=lambda d: d.metadata["Name"] or ""):
+        readme = distribution.read_text("METADATA")
+        if readme and len(readme) > 2000:
+            metadata.append(readme)
+        for file in distribution.files or ():
+            if "LICEN" in file.name.upper() and len(licences) < limit_per_kind:
+                text = file.read_text() if file.locate().exists() else None
+                if text:
+                    licences.append(text)
+    return {
+        "stdlib": [p.read_text(encoding="utf-8", errors="replace") for p in stdlib[:limit_per_kind]],
+        "metadata": metadata[:limit_per_kind],
+        "licence": licences[:limit_per_kind],
+    }
+
+
+def draw_items(texts: dict[str, list[str]], n_items: int, seed: int) -> tuple[list[str], list[str], list[str], dict]:
+    """n-grams at random positions; the mix of kinds is 50% code files, 35% READMEs, 15% licences."""
+    rng = random.Random(seed)
+    shares = {"stdlib": 0.5, "metadata": 0.35, "licence": 0.15}
+    ngrams, lefts, rights, counts = [], [], [], {}
+    for kind, share in shares.items():
+        pool = [t for t in texts[kind] if len(t) > 4 * CONTEXT]
+        if not pool:
+            continue
+        pieces = [[m.span() for m in PIECE.finditer(t)] for t in pool]
+        want = round(n_items * share)
+        counts[kind] = want
+        for _ in range(want):
+            index = rng.randrange(len(pool))
+            text, spans = pool[index], pieces[index]
+            end = rng.randrange(3, len(spans))
+            start = end - rng.choice((1, 2))
+            begin, finish = spans[start][0], spans[end][1]
+            ngrams.append(text[begin:finish])
+            lefts.append(text[max(0, begin - CONTEXT) : begin])
+            rights.append(text[finish : finish + CONTEXT])
+    return ngrams, lefts, rights, counts
+
+
+def timed(ngrams, lefts, rights, clear: bool) -> float:
+    if clear:
+        _categorize_window.cache_clear()
+    start = time.process_time()
+    categorize_many(ngrams, lefts, rights)
+    return time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--items", type=int, default=20_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=RESULT)
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    lexicon()
+    load_seconds = time.perf_counter() - start
+    ngrams, lefts, rights, mix = draw_items(source_texts(), args.items, args.seed)
+    load_before = os.getloadavg()
+    cold = [timed(ngrams, lefts, rights, clear=True) for _ in range(args.repeats)]
+    warm = timed(ngrams, lefts, rights, clear=False)
+    load_after = os.getloadavg()
+    labels = [c.label for c in categorize_many(ngrams, lefts, rights)]
+
+    n = len(ngrams)
+    result = {
+        "benchmark": "categorize",
+        "items": n,
+        "mix": mix,
+        "context_chars": CONTEXT,
+        "repeats": args.repeats,
+        "clock": "time.process_time (CPU time of this process, one thread)",
+        "ngrams_per_second_median": round(n / statistics.median(cold)),
+        "ngrams_per_second_best": round(n / min(cold)),
+        "ngrams_per_second_worst": round(n / max(cold)),
+        "microseconds_per_ngram_median": round(statistics.median(cold) / n * 1e6, 2),
+        "ngrams_per_second_memoised": round(n / warm),
+        "resource_load_seconds": round(load_seconds, 3),
+        "label_counts": {label: labels.count(label) for label in LABELS},
+        "machine": {
+            "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine(),
+            "cpu_count": os.cpu_count(),
+            "load_average_before": [round(x, 2) for x in load_before],
+            "load_average_after": [round(x, 2) for x in load_after],
+        },
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""Categorizing many n-grams: parallel sequences, or the rows of a pyarrow table.
+
+Repeated (n-gram, context) windows are categorized once: `categorize` memoises on the n-gram
+and its truncated contexts, so a table in which the same retrieval recurs pays for it once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pyarrow as pa
+
+from .rules import LABELS, Categorization, categorize
+
+
+def categorize_many(
+    ngrams: Sequence[str | None],
+    left_contexts: Sequence[str | None] | None = None,
+    right_contexts: Sequence[str | None] | None = None,
+) -> list[Categorization]:
+    """`categorize` over parallel sequences (contexts default to empty; None reads as "")."""
+    n = len(ngrams)
+    lefts = [""] * n if left_contexts is None else left_contexts
+    rights = [""] * n if right_contexts is None else right_contexts
+    for name, values in (("left_contexts", lefts), ("right_contexts", rights)):
+        if len(values) != n:
+            raise ValueError(f"{name} has {len(values)} entries but ngrams has {n}")
+    return [categorize(ngram, left, right) for ngram, left, right in zip(ngrams, lefts, rights)]
+
+
+def categorize_table(
+    table: pa.Table,
+    ngram_col: str = "ngram",
+    left_col: str | None = "left_context",
+    right_col: str | None = "right_context",
+) -> pa.Table:
+    """`table` with a `label` column (string) and one float32 column `score_<label>` per label
+    appended. `left_col`/`right_col` may be None for a table without that context; null cells
+    read as empty text."""
+    for role, column in (("ngram_col", ngram_col), ("left_col", left_col), ("right_col", right_col)):
+        if column is not None and column not in table.column_names:
+            raise KeyError(f"{role}={column!r} is not a column of the table; it has {table.column_names}")
+    taken = [name for name in ("label", *(f"score_{label}" for label in LABELS)) if name in table.column_names]
+    if taken:
+        raise ValueError(f"the table already has column(s) {taken}; drop or rename them before categorizing")
+
+    def texts(column: str | None) -> list[str | None] | None:
+        return None if column is None else table.column(column).to_pylist()
+
+    results = categorize_many(texts(ngram_col), texts(left_col), texts(right_col))
+    scores = np.array([[result.scores[label] for label in LABELS] for result in results], dtype=np.float32)
+    scores = scores.reshape(len(results), len(LABELS))
+    table = table.append_column("label", pa.array([result.label for result in results], type=pa.string()))
+    for index, label in enumerate(LABELS):
+        table = table.append_column(f"score_{label}", pa.array(scores[:, index]))
+    return table
