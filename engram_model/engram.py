@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import torch
 import torch.nn.functional as F
@@ -11,6 +12,9 @@ from transformer_lens.hook_points import HookPoint
 
 from .config import ModelConfig
 from .tables import RowTable, head_offsets
+
+if TYPE_CHECKING:
+    from .prefetch import RowFetch
 
 
 def rms_normalize(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
@@ -92,11 +96,17 @@ class Engram(nn.Module):
         rows: torch.Tensor,
         token_mask: torch.Tensor | None = None,
         conv_cache: ConvCache | None = None,
+        fetched: RowFetch | None = None,
     ) -> torch.Tensor:
-        """streams: `[B, M, T, d]`; rows: `[B, T, H]`; token_mask: `[B, T]`, False on padding."""
+        """streams: `[B, M, T, d]`; rows: `[B, T, H]`; token_mask: `[B, T]`, False on padding;
+        fetched: these rows already being gathered by a prefetcher."""
         batch, seq_len = rows.shape[:2]
         rows = self.hook_rows(rows)
-        memory = self.hook_memory(self.table.gather(rows + self.offsets).flatten(-2).type_as(streams))
+        if fetched is not None and rows is fetched.rows:
+            gathered = fetched.wait()  # [B, T, H, head_dim], read while earlier blocks ran
+        else:  # no prefetch, or a hook replaced the rows: read them now
+            gathered = self.table.gather(rows + self.offsets)
+        memory = self.hook_memory(gathered.flatten(-2).to(streams.device, streams.dtype))
         if hasattr(self, "wkv"):
             kv = self.wkv(memory).view(batch, seq_len, self.n_streams + 1, self.d_model)
             keys, value = kv[:, :, : self.n_streams], kv[:, :, self.n_streams]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -22,8 +23,11 @@ from .addressing import NgramAddresser, NgramStream
 from .config import ModelConfig
 from .engram import ConvCache, Engram
 from .layers import MoE, Attention, HyperConnection, KVCache, RMSNorm, SwiGLU
-from .tables import ResidentTable
+from .tables import ResidentTable, RowTable
 from .tokenizer import BOS, EOS, PAD, CompressedVocab
+
+if TYPE_CHECKING:
+    from .prefetch import PrefetchStep
 
 
 @dataclass
@@ -56,10 +60,10 @@ class TransformerBlock(nn.Module):
         self.hook_mlp_out = HookPoint()  # [B, T, d]
         self.hook_resid_post = HookPoint()  # [B, M, T, d]
 
-    def forward(self, streams, rows, token_mask, key_padding, kv: KVCache | None, conv: ConvCache | None):
+    def forward(self, streams, rows, token_mask, key_padding, kv: KVCache | None, conv: ConvCache | None, fetched=None):
         streams = self.hook_resid_pre(streams)
         if self.engram is not None:
-            streams = streams + self.engram(streams, rows, token_mask, conv)
+            streams = streams + self.engram(streams, rows, token_mask, conv, fetched)
         attn_out = self.hook_attn_out(self.attn(self.ln1(self.hc_attn.width(streams)), key_padding, kv))
         streams = self.hook_resid_mid(self.hc_attn.depth(streams, attn_out))
         mlp_out = self.hook_mlp_out(self.mlp(self.ln2(self.hc_mlp.width(streams))))
@@ -86,10 +90,14 @@ class EngramLM(HookedRootModule):
         cfg: ModelConfig,
         tokenizer: Tokenizer | None = None,
         multipliers: dict[int, list[int]] | None = None,
+        tables: dict[int, RowTable] | None = None,
     ):
+        """`tables` gives each Engram layer's table in any tier (see `load_model`); without it
+        the layers get randomly initialised resident tables."""
         super().__init__()
         self.cfg = cfg
         self.tokenizer = tokenizer
+        self.prefetcher = None  # a Prefetcher: forward and generate then gather rows ahead
         if tokenizer is not None and tokenizer.get_vocab_size(with_added_tokens=True) != cfg.vocab_size:
             raise ValueError(
                 f"tokenizer has {tokenizer.get_vocab_size(with_added_tokens=True)} ids but the model's "
@@ -103,9 +111,10 @@ class EngramLM(HookedRootModule):
                 cfg.engram, multipliers=multipliers, compressed_pad_id=int(lookup[cfg.engram.pad_id])
             )
 
+        self._check_tables(tables)
         self.embed = nn.Embedding(cfg.vocab_size, cfg.d_model)
         self.hook_embed = HookPoint()  # [B, T, d]
-        self.blocks = nn.ModuleList(self._block(layer) for layer in range(cfg.n_layers))
+        self.blocks = nn.ModuleList(self._block(layer, (tables or {}).get(layer)) for layer in range(cfg.n_layers))
         self.ln_final = RMSNorm(cfg.d_model, cfg.norm_eps)
         self.unembed = nn.Linear(cfg.d_model, cfg.vocab_size, bias=False)
         if cfg.tie_embeddings:
@@ -130,11 +139,25 @@ class EngramLM(HookedRootModule):
             )
         return vocab.lookup
 
-    def _block(self, layer: int) -> TransformerBlock:
+    def _check_tables(self, tables: dict[int, RowTable] | None) -> None:
+        if tables is None:
+            return
+        layers = () if self.cfg.engram is None else self.cfg.engram.layers
+        if sorted(tables) != sorted(layers):
+            raise ValueError(f"tables are given for layers {sorted(tables)}; the config's Engram layers are {list(layers)}")
+        for layer, table in tables.items():
+            expected = (sum(map(sum, self.addresser.table_sizes[layer])), self.cfg.engram.head_dim)
+            if (table.num_rows, table.row_dim) != expected:
+                raise ValueError(
+                    f"layer {layer}'s table is {table.num_rows} x {table.row_dim}; the addressing needs {expected[0]} x {expected[1]}"
+                )
+
+    def _block(self, layer: int, table: RowTable | None) -> TransformerBlock:
         engram = None
         if self.cfg.engram is not None and layer in self.cfg.engram.layers:
             primes = self.addresser.table_sizes[layer]
-            table = ResidentTable(sum(map(sum, primes)), self.cfg.engram.head_dim, self.cfg.init_std)
+            if table is None:
+                table = ResidentTable(sum(map(sum, primes)), self.cfg.engram.head_dim, self.cfg.init_std)
             engram = Engram(self.cfg, primes, table)
         return TransformerBlock(self.cfg, layer, engram)
 
@@ -153,11 +176,14 @@ class EngramLM(HookedRootModule):
     def engram_rows(self, tokens: torch.Tensor, state: DecodeState | None = None) -> dict[int, torch.Tensor]:
         """Per-head row ids `{layer: [B, T, H]}` for raw token ids; known before layer 0 runs.
         With a decode state, the n-gram history continues from the tokens already seen."""
+        return {layer: torch.from_numpy(r).to(self.device) for layer, r in self.engram_rows_numpy(tokens, state).items()}
+
+    def engram_rows_numpy(self, tokens: torch.Tensor, state: DecodeState | None = None) -> dict[int, np.ndarray]:
+        """As `engram_rows`, as int64 numpy arrays on the host (what a prefetcher dedupes)."""
         if self.addresser is None:
             return {}
         compressed = self.compression_lookup.cpu()[tokens.cpu()].numpy()
-        rows = state.ngrams.rows(compressed) if state is not None else self.addresser.rows(compressed)
-        return {layer: torch.from_numpy(r).to(self.device) for layer, r in rows.items()}
+        return state.ngrams.rows(compressed) if state is not None else self.addresser.rows(compressed)
 
     # --- forward ---------------------------------------------------------------------------
 
@@ -168,10 +194,13 @@ class EngramLM(HookedRootModule):
         attention_mask: torch.Tensor | None = None,
         state: DecodeState | None = None,
         rows: dict[int, torch.Tensor] | None = None,
+        fetched: PrefetchStep | None = None,
     ):
         """input: token ids `[B, T]` or text. return_type: "logits", "loss", "both" or None.
         attention_mask `[B, T]` marks real tokens (text input builds it); padding gets no
-        attention and a zero Engram gate. `rows` lets a prefetcher hand in precomputed row ids."""
+        attention and a zero Engram gate. `rows` hands in precomputed row ids; `fetched`, a
+        prefetcher's step for these tokens (its rows, already being gathered). With neither,
+        a model with a prefetcher issues the step itself, before layer 0."""
         if return_type not in ("logits", "loss", "both", None):
             raise ValueError(f"return_type={return_type!r}; use 'logits', 'loss', 'both' or None")
         if isinstance(input, (str, list)):
@@ -192,7 +221,11 @@ class EngramLM(HookedRootModule):
                 if past is None:
                     past = torch.ones(batch, state.length, dtype=torch.bool, device=self.device)
                 key_padding = state.key_padding = torch.cat([past, token_mask], dim=1)
-        if rows is None:
+        if rows is None and fetched is None and self.prefetcher is not None:
+            fetched = self.prefetcher.issue(tokens, state)  # every layer's rows start moving now
+        if fetched is not None:
+            rows = fetched.rows
+        elif rows is None:
             rows = self.engram_rows(tokens, state)
 
         x = self.hook_embed(self.embed(tokens))  # [B, T, d]
@@ -200,7 +233,8 @@ class EngramLM(HookedRootModule):
         for layer, block in enumerate(self.blocks):
             kv = state.kv[layer] if state is not None else None
             conv = state.conv[layer] if state is not None else None
-            streams = block(streams, rows.get(layer), token_mask, key_padding, kv, conv)
+            fetch = fetched.fetches.get(layer) if fetched is not None else None
+            streams = block(streams, rows.get(layer), token_mask, key_padding, kv, conv, fetch)
         logits = self.unembed(self.ln_final(streams.sum(1)))  # [B, T, vocab]
         if return_type == "logits":
             return logits
@@ -289,7 +323,10 @@ class EngramLM(HookedRootModule):
         finished = torch.zeros(tokens.shape[0], dtype=torch.bool, device=self.device)
         step_input, out = tokens, [tokens]
         for _ in range(max_new_tokens):
-            logits = self(step_input, state=state)[:, -1].float()
+            # with a prefetcher, a step's rows start moving as soon as its tokens are known: the
+            # prompt's before layer 0, a sampled token's right after sampling
+            fetched = self.prefetcher.issue(step_input, state) if self.prefetcher is not None else None
+            logits = self(step_input, state=state, fetched=fetched)[:, -1].float()
             if temperature == 0.0:
                 next_token = logits.argmax(-1)
             else:
