@@ -41,6 +41,7 @@ class PhraseIndex:
 
     single: dict[str, tuple[str, ...]]  # one-token phrase -> its tags
     by_pair: dict[tuple[str, str], tuple[tuple[tuple[str, ...], str], ...]]
+    first_tokens: frozenset[str]  # tokens that start some phrase
 
     @classmethod
     def build(cls, tagged_phrases: list[tuple[str, str]]) -> PhraseIndex:
@@ -55,14 +56,17 @@ class PhraseIndex:
         return cls(
             {token: tuple(dict.fromkeys(tags)) for token, tags in single.items()},
             {pair: tuple(sorted(entries, key=lambda e: -len(e[0]))) for pair, entries in by_pair.items()},
+            frozenset(single) | frozenset(first for first, _ in by_pair),
         )
 
     def matches(self, tokens: list[str], first: int = 0, stop: int | None = None) -> list[tuple[int, int, str]]:
         """(start, end, tag) token spans of the phrases starting at positions first..stop-1 of
         `tokens`: at each start, the longest phrase of each tag."""
         found = []
-        pair_get, single_get = self.by_pair.get, self.single.get
+        pair_get, single_get, firsts = self.by_pair.get, self.single.get, self.first_tokens
         for i in range(max(0, first), len(tokens) if stop is None else min(stop, len(tokens))):
+            if tokens[i] not in firsts:
+                continue
             tags = []
             entries = pair_get((tokens[i], tokens[i + 1])) if i + 1 < len(tokens) else None
             if entries is not None:

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -127,7 +127,8 @@ class _Window(NamedTuple):
     line_left: str  # that line up to the focus
     near: str  # NEAR_LEFT + focus + NEAR_RIGHT characters
     near_lower: str
-    tokens: list[str]  # lower-cased phrase tokens within PHRASE_REACH of the focus
+    tokens: list[str]  # lower-cased phrase tokens within PHRASE_REACH of the focus (only the
+    # focus's own when none of them can belong to a phrase)
     focus_tokens: range  # which of `tokens` belong to the focus
     phrases: list[tuple[int, int, str]]  # phrase-list hits in `tokens`: (start, end, tag)
 
@@ -149,9 +150,13 @@ class _Window(NamedTuple):
         near = left[-NEAR_LEFT:] + focus + right[:NEAR_RIGHT]
         near_lower = near.lower()
         focus_at = min(NEAR_LEFT, len(left))
-        left_tokens = PHRASE_TOKEN.findall(near_lower, max(0, focus_at - PHRASE_REACH), focus_at)
         focus_tokens = PHRASE_TOKEN.findall(near_lower, focus_at, focus_at + len(focus))
-        right_tokens = PHRASE_TOKEN.findall(near_lower, focus_at + len(focus), focus_at + len(focus) + PHRASE_REACH)
+        if _phrase_words().isdisjoint(focus_tokens):
+            # no phrase or copula pattern can involve the focus: skip the context tokens
+            left_tokens, right_tokens = [], []
+        else:
+            left_tokens = PHRASE_TOKEN.findall(near_lower, max(0, focus_at - PHRASE_REACH), focus_at)
+            right_tokens = PHRASE_TOKEN.findall(near_lower, focus_at + len(focus), focus_at + len(focus) + PHRASE_REACH)
         start = len(left_tokens)
         tokens = left_tokens + focus_tokens + right_tokens
         return cls(
@@ -187,69 +192,91 @@ BIBLIOGRAPHY_CUE = re.compile(
 )
 REFERENCE_ENTRY_START = re.compile(r"(?m)^[ \t]*(?:\.\. \[\w+\]|\[\d+\]|#[ \t]*[A-Z][\w-]+, [A-Z]\.)")
 REFERENCES_HEADING = re.compile(r"(?m)^[ \t]*(?:References|Bibliography|Citations)[ \t]*\n[ \t]*[-=]{3,}")
-RST_FIELD = re.compile(r"(?<![\w:]):(?:param|type|returns?|rtype|raises?|yields?|ivar|cvar|vartype|keyword|kwarg|arg)\b[^:\n]{0,40}:")
+# These three are searched without a line-start anchor (which would defeat the regex
+# engine's fast scan for a literal prefix); `_at_line_start` checks the position afterwards.
+RST_FIELD = re.compile(r":(?:param|type|returns?|rtype|raises?|yields?|ivar|cvar|vartype|keyword|kwarg|arg)\b[^:\n]{0,40}:")
 DOC_SECTION = re.compile(
-    r"(?m)^[ \t]*(?:Parameters|Returns?|Yields?|Raises|See Also|Notes?|Examples?|References|Attributes|"
+    r"(?:Parameters|Returns?|Yields?|Raises|See Also|Notes?|Examples?|References|Attributes|"
     r"Methods|Warns|Warnings|Other Parameters|Receives|Args|Arguments|Keyword Args|Kwargs|Todo)"
     r"[ \t]*(?::|\n[ \t]*[-=]{3,})"
 )
-MARKDOWN_HEADING = re.compile(r"(?m)^#{1,6}[ \t]+([^\n]{1,60}?)[ \t#]*$")  # at column 0, unlike indented comments
-BADGE_LINE = re.compile(r"\[!\[|shields\.io|badge|\.\. image::|^\s*:(?:target|alt):|\.\. \|\w+\| image::")  # on lower-cased lines
+MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+([^\n]{1,60}?)[ \t#]*(?=\n|\Z)")  # at column 0, unlike indented comments
+BADGE_MARKS = ("[![", "shields.io", "badge", ".. image::", ":target:", ":alt:", "| image::")  # on lower-cased lines
 METADATA_FIELD = re.compile(r"^(?:Classifier|License|Requires-Dist|Requires-Python|Author-email|Author|Maintainer|Home-page|Project-URL|Platform|Keywords|Summary|Metadata-Version|Provides-Extra|Description-Content-Type|License-File):")
 
 
 def _boilerplate(w: _Window) -> tuple[float, list[str]]:
-    best, why = 0.0, []
-
-    def found(score: float, reason: str) -> None:
-        nonlocal best
-        best = max(best, score)
-        why.append(reason)
-
+    found: list[tuple[float, str]] = []
     focus = w.focus_tokens
     for start, end, family in w.phrases:
         if family != "relation" and start < focus.stop and end > focus.start:
-            found(0.9, f"{family} phrase '{' '.join(w.tokens[start:end])}'")
+            found.append((0.9, f"{family} phrase '{' '.join(w.tokens[start:end])}'"))
 
-    if any(stem in w.near_lower for stem in LICENCE_GATE):
-        nearby_licence = sum(
-            family == "licence" and not (start < focus.stop and end > focus.start)
-            for start, end, family in lexicon().phrases.matches(w.tokens)
-        )
+    near = w.near_lower
+    if any(map(near.__contains__, LICENCE_GATE)):
         focus_at = min(NEAR_LEFT, len(w.left))
-        stems_left = len(set(LICENCE_STEM.findall(w.near_lower, 0, focus_at)))
-        stems_right = len(set(LICENCE_STEM.findall(w.near_lower, focus_at + len(w.focus))))
-        if nearby_licence >= 2 or (stems_left >= 2 and stems_right >= 1) or stems_left + stems_right >= 5:
-            found(0.8, f"inside licence text ({nearby_licence} phrases, {stems_left + stems_right} licence words nearby)")
+        stems_left = len(set(LICENCE_STEM.findall(near, 0, focus_at)))
+        stems_right = len(set(LICENCE_STEM.findall(near, focus_at + len(w.focus))))
+        if (stems_left >= 2 and stems_right >= 1) or stems_left + stems_right >= 5:
+            found.append((0.8, f"inside licence text ({stems_left + stems_right} licence words nearby)"))
+        elif sum(family == "licence" for _, _, family in lexicon().phrases.matches(PHRASE_TOKEN.findall(near))) >= 2:
+            found.append((0.8, "inside licence text (licence phrases nearby)"))
 
-    paragraph = w.left[w.left.rfind("\n\n") + 1 :] + w.focus
-    if ("[" in paragraph or "#" in paragraph) and REFERENCE_ENTRY_START.search(paragraph) and (
-        BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]) or REFERENCES_HEADING.search(w.left)
-    ):
-        found(0.85, "inside a reference-list entry")
+    paragraph_start = w.left.rfind("\n\n") + 1
+    if "[" in w.left[paragraph_start:] + w.focus or "#" in w.line_left:
+        paragraph = w.left[paragraph_start:] + w.focus
+        if REFERENCE_ENTRY_START.search(paragraph) and (
+            BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]) or REFERENCES_HEADING.search(w.left)
+        ):
+            found.append((0.85, "inside a reference-list entry"))
 
     around = w.left[-60:] + w.focus + w.right[:40]
-    focus_start, focus_end = min(60, len(w.left)), min(60, len(w.left)) + len(w.focus)
+    focus_start = min(60, len(w.left))
+    focus_end = focus_start + len(w.focus)
     if ":" in around or "--" in around:
         for match in DOC_SECTION.finditer(around):
-            if match.start() < focus_end and match.end() > focus_start:
-                found(0.9, f"docstring section header '{match.group().strip().splitlines()[0]}'")
+            if match.start() < focus_end and match.end() > focus_start and _at_line_start(around, match.start(), " \t"):
+                found.append((0.9, f"docstring section header '{match.group().splitlines()[0]}'"))
         for match in RST_FIELD.finditer(around):
-            if match.start() < focus_end and match.end() > focus_start:
-                found(0.9, f"docstring field marker '{match.group()}'")
+            if match.start() < focus_end and match.end() > focus_start and not around[match.start() - 1 : match.start()].isalnum():
+                found.append((0.9, f"docstring field marker '{match.group()}'"))
     if "#" in around:
         for match in MARKDOWN_HEADING.finditer(around):
             heading = match.group(1).strip("`*_:. ").lower()
-            if match.start() < focus_end and match.end() > focus_start and heading in lexicon().readme_headings:
-                found(0.85, f"README heading '{heading}'")
+            if (
+                match.start() < focus_end
+                and match.end() > focus_start
+                and _at_line_start(around, match.start(), "")
+                and heading in lexicon().readme_headings
+            ):
+                found.append((0.85, f"README heading '{heading}'"))
 
-    if BADGE_LINE.search(w.line.lower()):
-        found(0.8, "badge or image line")
-    if METADATA_FIELD.match(w.line.lstrip()):
-        found(0.8, "package metadata field")
-    if len(w.line) < 60 and w.line.count(" ") < 8 and _menu_like(w):
-        found(0.7, "menu-like run of short lines")
-    return best, why
+    line = w.line
+    if any(map(line.lower().__contains__, BADGE_MARKS)):
+        found.append((0.8, "badge or image line"))
+    if ":" in line and METADATA_FIELD.match(line.lstrip()):
+        found.append((0.8, "package metadata field"))
+    if len(line) < 60 and line.count(" ") < 8 and "".join(line.split()).isalpha() and _menu_like(w):
+        found.append((0.7, "menu-like run of short lines"))
+    if not found:
+        return 0.0, []
+    return max(score for score, _ in found), [reason for _, reason in found]
+
+
+@cache
+def _phrase_words() -> frozenset[str]:
+    """Every word that some phrase, copula pattern or relation tail contains."""
+    lex = lexicon()
+    words = {token for token in lex.phrases.single} | {token for pair in lex.phrases.by_pair for token in pair}
+    words |= {token for entries in lex.phrases.by_pair.values() for phrase, _ in entries for token in phrase}
+    return frozenset(words | lex.copulas | DETERMINERS | PREPOSITIONS | ADVERBS | PARTICIPLES)
+
+
+def _at_line_start(text: str, position: int, indent: str) -> bool:
+    """Whether only characters of `indent` stand between the previous line break (or the start
+    of `text`) and `position`."""
+    line_start = text.rfind("\n", 0, position) + 1
+    return not text[line_start:position].strip(indent)
 
 
 MENU_LINES = 4  # lines either side of the n-gram that must look like menu entries
@@ -291,6 +318,8 @@ IDENTIFIER_SHAPE = re.compile(
     r"[a-z0-9]_[a-zA-Z0-9]|(?<![\w.])_{1,2}[a-zA-Z]|\b[a-z]+[A-Z]|[A-Za-z_]\.[a-z_]\w*[(\[.]|\w\.\w+\(|"
     r"->|=>|::|&&|\|\||</?[a-zA-Z][\w-]*|\$\{?\w|\\[nrtx0]|0x[0-9a-fA-F]|\b[a-z]+:[a-z]|(?<![\w-])--[a-z]"
 )
+FOCUS_SYMBOL = re.compile(r"[_.:<>$\\|&=(){};+#/*\[\]-]")
+LETTERS_ONLY_SHAPE = re.compile(r"\b[a-z]+[A-Z]|0x[0-9a-fA-F]")
 OPERATOR_SHAPE = re.compile(r"\w\(|\)\s*[:{;]|[=!<>]=|[{};]|\+\+|\w=[\"'{\[\w]")
 # URLs, paths and file names are single runs of non-space characters: these are searched in
 # the run that holds the n-gram.
@@ -307,12 +336,14 @@ COMMENT_DELIMITER = re.compile(r"(?:^|\s)(?:#+|//+|/\*+|\*/)(?=\s|$)")
 WORD_WRAPPING = "\"'`*()[]_,.;:!?-"
 PROSE_RUN_WORDS = 4
 CHUNK = re.compile(r"\S+")
+NON_SPACE = re.compile(r"\S*")
 CODE_LINE_START = re.compile(
     r"\s*(?:if|elif|else|for|while|def|class|return|import|from|try|except|finally|with|raise|yield|"
     r"assert|const|let|var|function|async|await|switch|case|typedef|struct|static|public|private|"
     r"protected|fn|pub|use|impl|match|do|done|then|fi|echo|export|local|#include|#define|#if|#ifdef|#endif)\b"
 )
-CODE_LINE_SHAPE = re.compile(r"\w\s*(?:[-+*/|&]?=|==|!=|=>|->)\s*\S|[;{}]\s*$|\)\s*:\s*$|^\s*[)}\]]")
+ASSIGNMENT = re.compile(r"\w\s*[-+*/|&!=<>]?=\s*\S")
+ARROW = re.compile(r"[\w)\]]\s*(?:->|=>)")
 INLINE_CODE = re.compile(r"``[^`\n]+``|`[^`\n]+`")
 CODE_WORDS = frozenset(
     "def elif lambda self cls none null nullptr undefined const let var function typedef struct "
@@ -331,8 +362,8 @@ def _code(w: _Window) -> tuple[float, list[str]]:
         return 0.85, [f"inline code '{inline}'"]
     if _inside_html_tag(w.line_left) or ("<" in focus and TAG.search(focus)):
         return 0.9, ["HTML/XML tag"]
-    low, high = _focus_chunk_span(w)
-    chunk, at = w.line[low:high], len(w.line_left) - low  # URLs and paths hold no white space
+    span = _focus_chunk_span(w)
+    chunk, at = w.line[span[0] : span[1]], len(w.line_left) - span[0]  # URLs and paths hold no white space
     slashes = chunk.count("/")
     for pattern, kind, score, possible in (
         (URL, "URL", 0.8, slashes and ("." in chunk)),
@@ -342,19 +373,16 @@ def _code(w: _Window) -> tuple[float, list[str]]:
         found = possible and _overlapping_words(pattern, chunk, at, len(focus))
         if found:
             return score, [f"{kind} '{found}'"]
-    focus_shape = IDENTIFIER_SHAPE.search(focus)
+    # Symbol-free n-grams (most prose) can only show the letters-only shapes.
+    symbols = FOCUS_SYMBOL.search(focus) is not None
+    focus_shape = (IDENTIFIER_SHAPE if symbols else LETTERS_ONLY_SHAPE).search(focus)
     if focus_shape:
         return 0.7, [f"identifier shape '{focus_shape.group()}'"]
-    delimiter = COMMENT_DELIMITER.search(focus)
+    delimiter = symbols and COMMENT_DELIMITER.search(focus)
     if delimiter and not (delimiter.group().strip().startswith("#") and MARKDOWN_HEADING.match(w.line)):
         return 0.6, ["comment delimiter in the n-gram"]
-    operator = OPERATOR_SHAPE.search(focus)
-    line_start = len(w.line_left)
-    code_line = bool(
-        CODE_LINE_START.match(w.line)
-        or CODE_LINE_SHAPE.search(w.line, max(0, line_start - 60), line_start + len(focus) + 60)
-    )
-    prose_in_code = _prose_in_code(w) or ("" if code_line else _in_prose_run(w))
+    operator = symbols and OPERATOR_SHAPE.search(focus)
+    prose_in_code = _prose_in_code(w) or ("" if _code_line(w) else _in_prose_run(w, span))
     if prose_in_code:
         if operator and prose_in_code != "run of plain words":
             return 0.6, [f"{prose_in_code} with code '{operator.group()}'"]
@@ -363,11 +391,11 @@ def _code(w: _Window) -> tuple[float, list[str]]:
         return 0.85, ["interactive-session or shell prompt line"]
 
     density = _symbol_density(w.near)
-    line_density = _symbol_density(w.line)
-    keywords = _code_keywords(w)
-    score = min(0.6, 7 * density) + min(0.3, 2 * line_density) + 0.3 * bool(operator) + min(0.3, 0.1 * len(keywords))
-    score = round(min(score, 1.0), 3)
-    why = [f"code-symbol density {density:.2f} (line {line_density:.2f})"]
+    score = min(0.6, 7 * density) + 0.3 * bool(operator)
+    # keywords are only counted when density and operators leave the n-gram undecided
+    keywords = _code_keywords(w) if score < APPLIES else set()
+    score = round(min(score + min(0.3, 0.1 * len(keywords)), 1.0), 3)
+    why = [f"code-symbol density {density:.2f}"]
     if operator:
         why.append(f"operator shape '{operator.group()}'")
     if keywords:
@@ -422,10 +450,24 @@ def _plain_word(chunk: str) -> bool:
     )
 
 
-def _in_prose_run(w: _Window) -> str:
+def _code_line(w: _Window) -> bool:
+    """Whether the n-gram's line reads as a statement: it starts with a keyword, assigns or
+    compares near the n-gram, or opens or closes a block."""
+    line = w.line
+    if CODE_LINE_START.match(line) or (("->" in line or "=>" in line) and ARROW.search(line)):
+        return True
+    start = len(w.line_left)
+    if "=" in line and ASSIGNMENT.search(line, max(0, start - 60), start + len(w.focus) + 60):
+        return True
+    stripped = line.strip()
+    return stripped.endswith((";", "{", "}", "):")) or stripped.startswith((")", "}", "]"))
+
+
+def _in_prose_run(w: _Window, span: tuple[int, int]) -> str:
     """'run of plain words' when the n-gram's words and their neighbours on the line form a
-    run of at least PROSE_RUN_WORDS plain words; '' otherwise."""
-    low, high = _focus_chunk_span(w)
+    run of at least PROSE_RUN_WORDS plain words; '' otherwise. `span` is the n-gram widened
+    to white space (`_focus_chunk_span`)."""
+    low, high = span
     line = w.line
     words = line[low:high].split()
     if not words or not all(map(_plain_word, words)):
@@ -463,9 +505,8 @@ def _focus_chunk_span(w: _Window) -> tuple[int, int]:
     end = len(w.line_left) + len(w.focus)
     start = end - len(w.focus.lstrip())
     line = w.line
-    low = max(line.rfind(" ", 0, start), line.rfind("\t", 0, start), line.rfind("\n", 0, start)) + 1
-    ends = [at for at in (line.find(" ", end), line.find("\t", end), line.find("\n", end)) if at >= 0]
-    return low, min(ends, default=len(line))
+    low = start - NON_SPACE.match(line[max(0, start - 200) : start][::-1]).end()
+    return low, NON_SPACE.match(line, end).end()
 
 
 def _overlapping_words(pattern: re.Pattern[str], text: str, start: int, length: int) -> str:
@@ -483,7 +524,7 @@ def _prose_in_code(w: _Window) -> str:
     a block comment, or inside what looks like a triple-quoted string; '' otherwise. The left
     context is truncated, so an odd number of triple quotes may be a docstring's closing
     quotes: the line itself must also read like prose (few code symbols)."""
-    if COMMENT_MARK.search(w.line_left):
+    if ("#" in w.line_left or "/" in w.line_left) and COMMENT_MARK.search(w.line_left):
         return "comment"
     if w.left.rfind("/*") > w.left.rfind("*/"):
         return "comment"
