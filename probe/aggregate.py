@@ -47,7 +47,7 @@ def gate_histogram(run_dir: str | Path, bins: int = 50) -> pa.Table:
     (branch -1 is the mean over branches)."""
     run_dir = Path(run_dir)
     branch_values = " UNION ALL ".join(
-        [f"SELECT layer, -1 AS branch, gate_mean AS g FROM gates"]
+        ["SELECT layer, -1 AS branch, gate_mean AS g FROM gates"]
         + [f"SELECT layer, {b} AS branch, gates[{b + 1}] AS g FROM gates" for b in range(_branches(run_dir))]
     )
     sql = f"""

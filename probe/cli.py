@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import sysconfig
 from pathlib import Path
 
 import torch
@@ -13,10 +12,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from engram_model import EngramLM, ModelConfig, configure_for_tokenizer, load_model, load_tokenizer, train_bpe
-from engram_model.checkpoint import CheckpointError, resolve_checkpoint
-from engram_model.corpus import ReadReport, iter_documents
+from engram_model import EngramLM, ModelConfig, configure_for_tokenizer, load_model, load_tokenizer
+from engram_model.checkpoint import DATA_DIR, CheckpointError, resolve_checkpoint
+from engram_model.corpus import ReadReport, build_corpus, default_corpus_path, default_sources, iter_documents
+from engram_model.corpus.build import CORPUS_FILE, corpus_cache_dir
+from engram_model.corpus.sources import provenance
 
+from .corpus_cli import corpus_app
 from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
 from .ngrams import suffix_ngram_texts
 from .probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
@@ -27,9 +29,13 @@ app = typer.Typer(help="Run and probe Engram language models.", no_args_is_help=
 console = Console()
 
 
+app.add_typer(corpus_app, name="corpus")
+
+
 @app.callback()
 def engram_probe() -> None:
     """Run and probe Engram language models."""
+
 
 DEFAULT_TEXT = (
     "Alexander the Great was born in Pella, the capital of Macedon. By the way, the Milky Way "
@@ -37,18 +43,11 @@ DEFAULT_TEXT = (
 )
 
 
-def stdlib_tokenizer():
-    """A 4k byte-level BPE trained on the running Python's `email` and `json` packages: a
-    deterministic stand-in until the bundled tokenizer lands with the default checkpoints."""
-    stdlib = Path(sysconfig.get_paths()["stdlib"])
-    files = sorted((stdlib / "email").glob("*.py")) + sorted((stdlib / "json").glob("*.py"))
-    return train_bpe((f.read_text(encoding="utf-8") for f in files), vocab_size=4096)
-
-
 def open_model(model: str, tokenizer: Path | None = None) -> tuple[EngramLM, str, Path | None]:
     """(model, description, checkpoint directory) for a checkpoint path or bundled name; while
-    no default is bundled, the `tiny` preset with random weights, so every stage runs for real.
-    A `tokenizer` that does not fit the model stops here, before anything is written."""
+    no default is bundled, the `tiny` preset with random weights and the bundled tokenizer, so
+    every stage runs for real. A `tokenizer` that does not fit the model stops here, before
+    anything is written."""
     tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
         directory = resolve_checkpoint(model)
@@ -56,7 +55,7 @@ def open_model(model: str, tokenizer: Path | None = None) -> tuple[EngramLM, str
     except CheckpointError as err:
         if model != "engram" or "is missing" not in str(err):
             raise typer.BadParameter(str(err), param_hint="--model/--tokenizer") from err
-    tok = tok or stdlib_tokenizer()
+    tok = tok or load_tokenizer(DATA_DIR / "tokenizer.json")
     torch.manual_seed(0)
     cfg = configure_for_tokenizer(ModelConfig.preset("tiny"), tok)
     return EngramLM(cfg, tok).eval(), "tiny preset, untrained (seed 0): no bundled checkpoint yet", None
@@ -95,16 +94,24 @@ def gates(
         console.print(table)
 
 
-def resolve_corpus(corpus: str) -> Path:
+def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
+    """(path, split): `default` is the default corpus's validation split, built on first use."""
+    if corpus == "default":
+        try:
+            return default_corpus_path(), "validation"
+        except FileNotFoundError:
+            console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)")
+            build_corpus(default_sources(), corpus_cache_dir() / CORPUS_FILE, provenance=provenance())
+            return default_corpus_path(), "validation"
     path = Path(corpus)
     if not path.exists():
-        raise typer.BadParameter(f"{corpus} does not exist: pass a text file, a folder, .jsonl or .parquet", param_hint="--corpus")
-    return path
+        raise typer.BadParameter(f"{corpus} does not exist: pass default, a text file, a folder, .jsonl or .parquet", param_hint="--corpus")
+    return path, None
 
 
 @app.command()
 def run(
-    corpus: str = typer.Option(..., help="Text file, folder of text files, .jsonl (see --text-field) or .parquet."),
+    corpus: str = typer.Option("default", help="default (the default corpus's validation split), a text file, a folder of text files, .jsonl (see --text-field) or .parquet."),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
     out: Path = typer.Option(Path("runs/default"), help="Run directory; an existing run with the same model, corpus and options resumes."),
     limit: int | None = typer.Option(None, help="Stop after this many documents."),
@@ -120,7 +127,7 @@ def run(
 ) -> None:
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
     lm, described, checkpoint_dir = open_model(model, tokenizer)
-    corpus_path = resolve_corpus(corpus)
+    corpus_path, split = resolve_corpus(corpus)
     options = ProbeOptions(
         max_tokens=max_tokens,
         batch_size=batch_size,
@@ -132,6 +139,7 @@ def run(
         "model_hash": fingerprint_model(lm, checkpoint_dir),
         "tokenizer_hash": hashlib.sha256(lm.tokenizer.to_str().encode()).hexdigest(),
         "corpus": str(corpus_path),
+        "split": split,
         "corpus_hash": fingerprint_corpus(corpus_path),
         "text_field": text_field,
         "seed": None,  # probing is deterministic: no sampling
@@ -139,7 +147,7 @@ def run(
     read_report = ReadReport()
     try:
         report = probe_corpus(
-            lm, iter_documents(corpus_path, text_field, read_report), out, manifest, options, limit=limit, read_report=read_report
+            lm, iter_documents(corpus_path, text_field, read_report, split), out, manifest, options, limit=limit, read_report=read_report
         )
     except (RunError, ValueError) as err:
         raise typer.BadParameter(str(err)) from err

@@ -34,10 +34,12 @@ def run(engram, streams, rows, **kwargs):
     def keep(name):
         return lambda t, hook: seen.__setitem__(name, t.detach().clone())
 
-    handles = [getattr(engram, f"hook_{n}").add_hook(keep(n)) for n in ("gate", "value", "memory", "out")]
+    names = ("gate", "value", "memory", "out")
+    for name in names:
+        getattr(engram, f"hook_{name}").add_hook(keep(name))
     out = engram(streams, rows, **kwargs)
-    for hook_name in ("gate", "value", "memory", "out"):
-        getattr(engram, f"hook_{hook_name}").remove_hooks()
+    for name in names:
+        getattr(engram, f"hook_{name}").remove_hooks()
     return out, seen
 
 

@@ -7,7 +7,6 @@ import subprocess
 import sys
 import time
 
-import duckdb
 import numpy as np
 import pyarrow.parquet as pq
 import pytest

@@ -37,9 +37,13 @@ class ReadReport:
         return dict(self.__dict__, skipped=self.skipped[:100])
 
 
-def iter_documents(source: str | Path, text_field: str = "text", report: ReadReport | None = None) -> Iterator[Document]:
+def iter_documents(
+    source: str | Path, text_field: str = "text", report: ReadReport | None = None, split: str | None = None
+) -> Iterator[Document]:
     """Documents in a stable order. Empty documents, binary files and bad JSONL records are
-    skipped and counted in `report`; undecodable bytes are replaced and counted."""
+    skipped and counted in `report`; undecodable bytes are replaced and counted. `split`
+    keeps only the Parquet rows whose `split` column has that value (the default corpus has
+    "train" and "validation")."""
     report = report if report is not None else ReadReport()
     path = Path(source)
     if not path.exists():
@@ -52,7 +56,7 @@ def iter_documents(source: str | Path, text_field: str = "text", report: ReadRep
     elif path.suffix == ".jsonl":
         documents = _read_jsonl(path, text_field, report)
     elif path.suffix == ".parquet":
-        documents = _read_parquet(path, text_field)
+        documents = _read_parquet(path, text_field, split)
     else:
         documents = _read_text_file(path, path.name, report)
     for doc in documents:
@@ -99,21 +103,25 @@ def _read_jsonl(path: Path, text_field: str, report: ReadReport) -> Iterator[Doc
             yield Document(doc_id, text, str(path), str(record.get("domain", "unknown")), str(record.get("licence", "unknown")))
 
 
-def _read_parquet(path: Path, text_field: str) -> Iterator[Document]:
+def _read_parquet(path: Path, text_field: str, split: str | None) -> Iterator[Document]:
     parquet = pq.ParquetFile(path)
     names = parquet.schema_arrow.names
     if text_field not in names:
         raise ValueError(f"{path} has no column {text_field!r}; its columns are {names}")
-    columns = [c for c in (text_field, "doc_id", "source", "domain", "licence") if c in names]
+    if split is not None and "split" not in names:
+        raise ValueError(f"{path} has no split column, so split={split!r} cannot be selected")
+    columns = [c for c in (text_field, "doc_id", "source", "domain", "licence", "split") if c in names]
     row = 0
     for batch in parquet.iter_batches(columns=columns, batch_size=1024):
         data = batch.to_pydict()
         for i, text in enumerate(data[text_field]):
+            row += 1
+            if split is not None and data["split"][i] != split:
+                continue
             yield Document(
-                doc_id=str(data["doc_id"][i]) if "doc_id" in data else f"{path.name}:{row}",
+                doc_id=str(data["doc_id"][i]) if "doc_id" in data else f"{path.name}:{row - 1}",
                 text=text or "",
                 source=str(data["source"][i]) if "source" in data else str(path),
                 domain=str(data["domain"][i]) if "domain" in data else "unknown",
                 licence=str(data["licence"][i]) if "licence" in data else "unknown",
             )
-            row += 1

@@ -1,0 +1,134 @@
+"""Probing throughput with full recording against a plain forward pass over the same
+batches, and peak memory for 1x and 10x the same corpus.
+
+    python benchmarks/bench_probing.py [--docs 24] [--repeats 3]
+
+Writes benchmarks/results/probing.json. The corpus is the running Python's `json` and
+`email` packages (real text on every machine); 10x repeats it under new document ids.
+Each memory figure is the peak RSS of a separate process that probes that corpus.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+import torch
+
+from engram_model.corpus import Document, iter_documents
+from probe.cli import open_model
+from probe.probing import GateScan, ProbeOptions, probe_corpus
+from probe.recorder import RecordOptions
+
+RESULTS = Path(__file__).parent / "results" / "probing.json"
+FULL_RECORDING = RecordOptions(rows=True, logprob=True, out_norm=True)
+IDENTITY = {"model_hash": "benchmark", "tokenizer_hash": "benchmark", "corpus_hash": "benchmark"}
+
+
+def corpus(n_docs: int, scale: int) -> list[Document]:
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    base = [d for package in ("json", "email") for d in iter_documents(stdlib / package)][:n_docs]
+    return [Document(f"{copy}/{d.doc_id}", d.text) for copy in range(scale) for d in base]
+
+
+def plain_forward(model, documents: list[Document], options: ProbeOptions) -> int:
+    """The same tokenization, chunks, batches and addressing as the scan, with no hooks and
+    nothing written: what a model costs before any probing."""
+    scan = GateScan(model, options)
+    docs = [scan.tokenize(d) for d in documents]
+    chunks = list(scan.chunks(docs))
+    with torch.no_grad():
+        for i in range(0, len(chunks), options.batch_size):
+            batch = chunks[i : i + options.batch_size]
+            length = max(len(c.ids) for c in batch)
+            tokens = torch.full((len(batch), length), model.pad_token_id, dtype=torch.long)
+            mask = torch.zeros((len(batch), length), dtype=torch.bool)
+            for b, chunk in enumerate(batch):
+                tokens[b, : len(chunk.ids)] = torch.tensor(chunk.ids)
+                mask[b, : len(chunk.ids)] = True
+            lookup = model.compression_lookup.numpy()
+            history = model.addresser.empty_history(len(batch))
+            for b, chunk in enumerate(batch):
+                if chunk.history:
+                    history[b, -len(chunk.history) :] = lookup[chunk.history]
+            rows = {k: torch.from_numpy(v) for k, v in model.addresser.rows(lookup[tokens.numpy()], history).items()}
+            model(tokens, attention_mask=mask, rows=rows)
+    return sum(len(d.ids) for d in docs)
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def worker(n_docs: int, scale: int) -> None:
+    """Probe `scale` copies of the corpus in this process and print the peak RSS."""
+    model, _, _ = open_model("engram")
+    documents = corpus(n_docs, scale)
+    with tempfile.TemporaryDirectory() as tmp:
+        probe_corpus(model, documents, Path(tmp) / "run", IDENTITY, ProbeOptions(record=FULL_RECORDING), show_progress=False)
+    tokens = sum(len(model.tokenizer.encode(d.text).ids) + 1 for d in documents)
+    print(json.dumps({"scale": scale, "documents": len(documents), "tokens": tokens, "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--docs", type=int, default=24)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--worker-scale", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker_scale:
+        worker(args.docs, args.worker_scale)
+        return
+
+    model, described, _ = open_model("engram")
+    documents = corpus(args.docs, 1)
+    options = ProbeOptions(max_tokens=512, record=FULL_RECORDING)
+    plain, probing = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        plain_forward(model, documents[:2], options)  # warm-up
+        for repeat in range(args.repeats):  # interleaved, so drift on a shared machine hits both
+            tokens = 0
+
+            def run_plain():
+                nonlocal tokens
+                tokens = plain_forward(model, documents, options)
+
+            plain.append(timed(run_plain))
+            probing.append(timed(lambda: probe_corpus(model, documents, Path(tmp) / f"run{repeat}", IDENTITY, options, show_progress=False)))
+    memory = []
+    for scale in (1, 10):
+        output = subprocess.run(
+            [sys.executable, __file__, "--docs", str(args.docs), "--worker-scale", str(scale)], capture_output=True, text=True, check=True
+        )
+        memory.append(json.loads(output.stdout.strip().splitlines()[-1]))
+    result = {
+        "benchmark": "probing",
+        "model": described,
+        "machine": {"cpu": platform.processor() or platform.machine(), "torch_threads": torch.get_num_threads()},
+        "corpus": f"{len(documents)} documents of the stdlib json and email packages, {tokens} tokens",
+        "recording": "gates, row ids, next-token log-prob, Engram output norm; shards, manifest, aggregates written",
+        "statistic": f"median of {args.repeats} interleaved runs",
+        "plain_forward_tokens_per_s": tokens / statistics.median(plain),
+        "probing_tokens_per_s": tokens / statistics.median(probing),
+        "probing_over_plain": statistics.median(plain) / statistics.median(probing),
+        "peak_memory": memory,
+        "peak_memory_10x_over_1x": memory[1]["peak_rss_mib"] / memory[0]["peak_rss_mib"],
+    }
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
