@@ -1,8 +1,29 @@
 """Retrieval categorizer: which kind of text an Engram n-gram is (names, code, relational
 phrasing, boilerplate or other), how well the rules agree with hand labels, and how much more
-often each kind appears among top-gated positions than at random ones."""
+often each kind appears among top-gated positions than at random ones.
+
+    from probe.categorize import categorize
+    categorize(" the Great", "Alexander", " was a king of Macedon").label  # 'names'
+"""
 
 from .batch import categorize_many, categorize_table
+from .enrichment import enrichment, enrichment_figure, layer_enrichment
+from .evaluate import EvaluationReport, confusion_matrix, evaluate, load_eval_set, report_from_confusion
 from .rules import LABELS, PRECEDENCE, Categorization, categorize
 
-__all__ = ["LABELS", "PRECEDENCE", "Categorization", "categorize", "categorize_many", "categorize_table"]
+__all__ = [
+    "LABELS",
+    "PRECEDENCE",
+    "Categorization",
+    "EvaluationReport",
+    "categorize",
+    "categorize_many",
+    "categorize_table",
+    "confusion_matrix",
+    "enrichment",
+    "enrichment_figure",
+    "evaluate",
+    "layer_enrichment",
+    "load_eval_set",
+    "report_from_confusion",
+]

@@ -136,3 +136,22 @@ def load_eval_set(split: str = "dev", directory: Path | str | None = None) -> li
                 raise ValueError(f"{path}:{number} has label {item['label']!r}, not one of {list(LABELS)}")
             items.append(item)
     return items
+
+
+def write_report(split: str, path: Path | str) -> EvaluationReport:
+    """Evaluate the rules on one split and write the JSON report (metrics, confusion matrix
+    and the misclassified items) to `path`."""
+    report = evaluate(load_eval_set(split))
+    payload = {"split": split, **report.to_dict(), "errors": list(report.errors)}
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return report
+
+
+if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) != 3:
+        sys.exit("usage: python -m probe.categorize.evaluate {dev,test} REPORT.json")
+    result = write_report(sys.argv[1], sys.argv[2])
+    print(f"{sys.argv[1]}: macro-F1 {result.macro_f1:.4f}, accuracy {result.accuracy:.4f}, n={result.n}")

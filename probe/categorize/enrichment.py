@@ -1,0 +1,180 @@
+"""How much more often each kind of text appears among top-gated positions than at random ones.
+
+For a label L, enrichment is P(L | top) / P(L | random). Proportions are smoothed by adding
+half a count to every label (`SMOOTHING`, the Jeffreys prior), so a label absent from one
+group gives a finite ratio instead of 0 or infinity, and a label absent from both gives 1.
+The 95% interval is a percentile bootstrap: each group is resampled independently, with
+replacement and at its own size, `n_boot` times, and the smoothed ratio recomputed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pyarrow as pa
+
+from .batch import categorize_table
+from .rules import LABELS
+
+SMOOTHING = 0.5
+INTERVAL = (2.5, 97.5)
+COLUMNS = ("label", "n_top", "n_random", "count_top", "count_random", "p_top", "p_random", "ratio", "lo", "hi")
+
+
+def enrichment(
+    labels_top: Sequence[str],
+    labels_random: Sequence[str],
+    n_boot: int = 1000,
+    seed: int = 0,
+    labels: Sequence[str] = LABELS,
+) -> pa.Table:
+    """One row per label: counts, smoothed proportions in each group, their ratio and its
+    bootstrap interval [lo, hi]. Both groups need at least one item."""
+    labels = tuple(labels)
+    top = _counts(labels_top, labels, "labels_top")
+    random = _counts(labels_random, labels, "labels_random")
+    if n_boot < 1:
+        raise ValueError(f"n_boot must be at least 1, got {n_boot}")
+    rng = np.random.default_rng(seed)
+    ratio = _smoothed(top) / _smoothed(random)
+    boot_top = rng.multinomial(top.sum(), top / top.sum(), size=n_boot)
+    boot_random = rng.multinomial(random.sum(), random / random.sum(), size=n_boot)
+    boot_ratio = _smoothed(boot_top) / _smoothed(boot_random)
+    lo, hi = np.percentile(boot_ratio, INTERVAL, axis=0)
+    return pa.table(
+        {
+            "label": pa.array(labels, type=pa.string()),
+            "n_top": pa.array(np.full(len(labels), top.sum()), type=pa.int64()),
+            "n_random": pa.array(np.full(len(labels), random.sum()), type=pa.int64()),
+            "count_top": pa.array(top, type=pa.int64()),
+            "count_random": pa.array(random, type=pa.int64()),
+            "p_top": pa.array(_smoothed(top)),
+            "p_random": pa.array(_smoothed(random)),
+            "ratio": pa.array(ratio),
+            "lo": pa.array(lo),
+            "hi": pa.array(hi),
+        }
+    )
+
+
+def _counts(values: Sequence[str], labels: tuple[str, ...], name: str) -> np.ndarray:
+    index = {label: i for i, label in enumerate(labels)}
+    counts = np.zeros(len(labels), dtype=np.int64)
+    for value in values:
+        if value not in index:
+            raise ValueError(f"{name} contains {value!r}, which is not one of {list(labels)}")
+        counts[index[value]] += 1
+    if counts.sum() == 0:
+        raise ValueError(f"{name} is empty: enrichment needs at least one item in each group")
+    return counts
+
+
+def _smoothed(counts: np.ndarray) -> np.ndarray:
+    """Add-half proportions along the last axis."""
+    counts = np.asarray(counts, dtype=float)
+    return (counts + SMOOTHING) / (counts.sum(axis=-1, keepdims=True) + SMOOTHING * counts.shape[-1])
+
+
+def layer_enrichment(
+    table: pa.Table,
+    gate_col: str = "gate",
+    layer_col: str = "layer",
+    label_col: str = "label",
+    top_fraction: float = 0.01,
+    top_k: int | None = None,
+    n_random: int | None = None,
+    n_boot: int = 1000,
+    seed: int = 0,
+    ngram_col: str = "ngram",
+    left_col: str = "left_context",
+    right_col: str = "right_context",
+) -> pa.Table:
+    """Enrichment rows per Engram layer: (layer, label, n_top, n_random, count_top,
+    count_random, p_top, p_random, ratio, lo, hi).
+
+    Expected schema: one row per (position, layer) with a numeric `gate_col` (the gate value
+    of that position at that layer; rows with a null or NaN gate are dropped) and an integer
+    `layer_col`. Labels come from `label_col` when the table has it; otherwise they are
+    computed with `categorize_table` from `ngram_col`, `left_col` and `right_col` (the n-gram
+    surface text and the text before and after it).
+
+    Per layer, the top group is the `top_k` rows with the largest gates (default: the top
+    `top_fraction` of that layer's rows, at least one; ties broken by row order) and the
+    random group is `n_random` rows (default: as many as the top group) drawn uniformly
+    without replacement from all of the layer's rows, with a generator seeded by (seed,
+    layer) so results do not depend on which other layers are present.
+    """
+    _require(table, {"gate_col": gate_col, "layer_col": layer_col})
+    if label_col not in table.column_names:
+        _require(table, {"ngram_col": ngram_col})
+        table = categorize_table(
+            table.select([c for c in (gate_col, layer_col, ngram_col, left_col, right_col) if c in table.column_names]),
+            ngram_col,
+            left_col if left_col in table.column_names else None,
+            right_col if right_col in table.column_names else None,
+        )
+        label_col = "label"
+    if top_k is None and not 0 < top_fraction <= 1:
+        raise ValueError(f"top_fraction must be in (0, 1], got {top_fraction}")
+    if top_k is not None and top_k < 1:
+        raise ValueError(f"top_k must be at least 1, got {top_k}")
+
+    gates = table.column(gate_col).to_numpy(zero_copy_only=False).astype(float)
+    layers = np.asarray(table.column(layer_col).to_numpy(zero_copy_only=False))
+    labels = np.asarray(table.column(label_col).to_pylist(), dtype=object)
+    valid = ~np.isnan(gates)
+    pieces = []
+    for layer in np.unique(layers[valid]):
+        rows = np.flatnonzero(valid & (layers == layer))
+        k = min(len(rows), top_k if top_k is not None else max(1, math.ceil(top_fraction * len(rows))))
+        order = np.lexsort((rows, -gates[rows]))  # largest gate first, then row order
+        top_rows = rows[order[:k]]
+        rng = np.random.default_rng([seed, int(layer)])
+        random_rows = rng.choice(rows, size=min(len(rows), n_random or k), replace=False)
+        rows_table = enrichment(labels[top_rows], labels[random_rows], n_boot=n_boot, seed=int(rng.integers(2**32)))
+        pieces.append(rows_table.add_column(0, "layer", pa.array(np.full(rows_table.num_rows, layer))))
+    if not pieces:
+        raise ValueError(f"no row has a usable gate in column {gate_col!r}")
+    return pa.concat_tables(pieces)
+
+
+def _require(table: pa.Table, columns: dict[str, str]) -> None:
+    for role, column in columns.items():
+        if column not in table.column_names:
+            raise KeyError(f"{role}={column!r} is not a column of the table; it has {table.column_names}")
+
+
+def enrichment_figure(enrichment_table: pa.Table, title: str = "Enrichment among top-gated positions"):
+    """Bars of the enrichment ratio per label (one bar group per layer when the table has a
+    `layer` column), with the bootstrap 95% interval as error bars and a reference line at 1."""
+    import plotly.graph_objects as go
+
+    _require(enrichment_table, {"label": "label", "ratio": "ratio", "lo": "lo", "hi": "hi"})
+    data = enrichment_table.to_pydict()
+    layers = data.get("layer", [None] * len(data["label"]))
+    figure = go.Figure()
+    for layer in dict.fromkeys(layers):
+        rows = [i for i, value in enumerate(layers) if value == layer]
+        ratio = np.array([data["ratio"][i] for i in rows])
+        figure.add_bar(
+            name="all positions" if layer is None else f"layer {layer}",
+            x=[data["label"][i] for i in rows],
+            y=ratio,
+            error_y=dict(
+                type="data",
+                symmetric=False,
+                array=np.array([data["hi"][i] for i in rows]) - ratio,
+                arrayminus=ratio - np.array([data["lo"][i] for i in rows]),
+            ),
+        )
+    figure.add_hline(y=1.0, line_dash="dash", line_color="gray")
+    figure.update_layout(
+        title=title,
+        barmode="group",
+        xaxis_title="kind of text",
+        yaxis_title="P(label | top-gated) / P(label | random)",
+        legend_title="Engram layer",
+    )
+    return figure

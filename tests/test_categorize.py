@@ -1,0 +1,301 @@
+"""Retrieval categorizer: labels on hand-written cases, robustness, batch forms, metrics,
+enrichment, and the labelled evaluation set."""
+
+import dataclasses
+import json
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+from probe.categorize import (
+    LABELS,
+    Categorization,
+    categorize,
+    categorize_many,
+    categorize_table,
+    confusion_matrix,
+    enrichment,
+    enrichment_figure,
+    evaluate,
+    layer_enrichment,
+    load_eval_set,
+    report_from_confusion,
+)
+from probe.categorize.enrichment import SMOOTHING
+
+EVAL_REPORT = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "categorize_eval.json"
+
+# (ngram, left context, right context, expected label)
+CASES = [
+    # the paper's high-gate examples; "By the way" is an idiom, `other` by the guidelines
+    (" the Great", "Philip's son Alexander", " crossed into Asia with his army in 334 BC.", "names"),
+    (" Milky Way", "On a dark night the band of the", " stretches across the whole sky.", "names"),
+    (" of Wales", "Diana, Princess", ", was a member of the British royal family.", "names"),
+    (" the way", "I found your umbrella in my car. By", ", are you free on Saturday?", "other"),
+    # names
+    (" Marie Curie", "The prize was shared with", " and her husband for their work on radiation.", "names"),
+    (" Kilimanjaro", "Climbers set out at midnight to reach the summit of Mount", " by dawn.", "names"),
+    (" in Paris", "The museum she founded is", " and opens every day except Tuesday.", "names"),
+    # relational
+    (" was born in", "The composer", " a small town on the river and moved away at ten.", "relational"),
+    (" is located", "The observatory", " on a ridge above the village.", "relational"),
+    (" according to", "The bridge is the oldest in the region,", " local records.", "relational"),
+    (" known as", "The square is", " the heart of the old town.", "relational"),
+    (" capital of", "The city became the", " the province after the war.", "relational"),
+    # boilerplate
+    (" All rights reserved", "Copyright (c) 2019, Example Corporation.\n", ".\n\nRedistribution and use in source", "boilerplate"),
+    (" WITHOUT WARRANTY", 'THE SOFTWARE IS PROVIDED "AS IS",', " OF ANY KIND, EXPRESS OR IMPLIED", "boilerplate"),
+    ("Permission is hereby", "MIT License\n\nCopyright (c) 2020 A. Author\n\n", " granted, free of charge, to any person", "boilerplate"),
+    (" et al.", "This follows the method of Smith", " (2019), pp. 12-19.", "boilerplate"),
+    ("Parameters\n", '    """Add two arrays.\n\n    ', "    ----------\n    a : ndarray\n", "boilerplate"),
+    ("Skip to main", "Module index - Documentation\n", " content\nSearch\nSign in", "boilerplate"),
+    (" Privacy Policy", "\n© 2024 Example Inc. |", " | Terms of Service", "boilerplate"),
+    # code
+    ("def __init__", "class Buffer:\n    ", "(self, size):\n        self._data = bytearray(size)\n", "code"),
+    (" self._data", "    def clear(self):\n       ", ".clear()\n        self._size = 0\n", "code"),
+    ("#include <", "/* buffer.h */\n", "stdint.h>\n#include <stddef.h>\n\ntypedef struct { uint8_t *data; } buf_t;", "code"),
+    (" => {", "const handler = (event)", "\n  console.log(event.type);\n};", "code"),
+    ("</div>", '<div class="note">Saved', '\n<p class="hint">', "code"),
+    # prose in a comment is judged by its words
+    (" the list is", "    # by now", " empty, so the loop below never runs\n    for item in items:", "other"),
+    # other
+    (" on Saturday", "We could meet for coffee", " morning if the weather is nice.", "other"),
+    (" of the day", "At the end", " it is your decision, but I would take the train.", "other"),
+]
+
+
+@pytest.mark.parametrize(("ngram", "left", "right", "expected"), CASES)
+def test_hand_written_cases(ngram, left, right, expected):
+    result = categorize(ngram, left, right)
+    assert result.label == expected, result
+
+
+def test_result_shape():
+    result = categorize(" was born in", "The composer", " Vienna.")
+    assert isinstance(result, Categorization)
+    assert result.label in LABELS
+    assert tuple(result.scores) == LABELS
+    assert all(0.0 <= score <= 1.0 for score in result.scores.values())
+    assert result.scores[result.label] >= max(result.scores.values()) - 1e-9 or result.label != "other"
+    assert isinstance(result.evidence, tuple) and all(isinstance(e, str) for e in result.evidence)
+    assert result.evidence[0].startswith(result.label)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.label = "code"
+    with pytest.raises(TypeError):
+        result.scores["names"] = 1.0
+
+
+BAD_TEXT = [
+    "",
+    "   ",
+    "\n\t\r ",
+    "東京は日本の首都であり、世界最大の都市圏を持つ。",
+    "🎉🔥👍🏽 party time 🎉",
+    "مرحبا بالعالم، هذه جملة باللغة العربية",
+    "\u202eRTL override\u202c and \u200f marks",
+    "\x00\x01\x02\x1b[31m control \x7f",
+    "lone surrogates \ud800 and \udfff here",
+    "<|pad|><|pad|>",
+    "\ue000",
+]
+
+
+@pytest.mark.parametrize("text", BAD_TEXT)
+def test_odd_text_never_raises(text):
+    for ngram, left, right in ((text, "", ""), (text, text, text), (" word", text, text), (text, "some prose before", "after")):
+        result = categorize(ngram, left, right)
+        assert result.label in LABELS
+
+
+def test_empty_and_whitespace_ngrams_are_other():
+    for ngram in ("", " ", "\n\n", "<|pad|>"):
+        assert categorize(ngram, "Copyright (c) 2020", "def f(x):").label == "other"
+
+
+def test_very_long_contexts_are_truncated():
+    long_left = ("The software is provided as is. " * 4000) + "The composer"
+    long_right = " Vienna in 1770 and moved to Bonn." + ("x = f(y)\n" * 10_000)
+    result = categorize(" was born in", long_left, long_right)
+    assert result == categorize(" was born in", long_left[-400:], long_right[:400])
+
+
+def test_none_reads_as_empty_and_other_types_are_rejected():
+    assert categorize(" the Great", None, None) == categorize(" the Great", "", "")
+    with pytest.raises(TypeError, match="left_context"):
+        categorize(" the Great", 42)
+
+
+def test_categorize_many_matches_categorize():
+    ngrams = [case[0] for case in CASES]
+    lefts = [case[1] for case in CASES]
+    rights = [case[2] for case in CASES]
+    assert categorize_many(ngrams, lefts, rights) == [categorize(*case[:3]) for case in CASES]
+    assert [r.label for r in categorize_many([" the Great"])] == [categorize(" the Great").label]
+    with pytest.raises(ValueError, match="left_contexts has 1 entries but ngrams has 2"):
+        categorize_many(["a", "b"], ["x"], ["y", "z"])
+
+
+def test_categorize_table_appends_label_and_scores():
+    table = pa.table(
+        {
+            "ngram": [case[0] for case in CASES] + [None],
+            "left_context": [case[1] for case in CASES] + [None],
+            "right_context": [case[2] for case in CASES] + ["x"],
+        }
+    )
+    out = categorize_table(table)
+    assert out.column_names == table.column_names + ["label"] + [f"score_{label}" for label in LABELS]
+    assert out.column("label").to_pylist() == [case[3] for case in CASES] + ["other"]
+    assert out.schema.field("score_names").type == pa.float32()
+    with pytest.raises(KeyError, match=r"ngram_col='text' is not a column of the table; it has \['ngram'"):
+        categorize_table(table, ngram_col="text")
+    with pytest.raises(ValueError, match="already has column"):
+        categorize_table(out)
+    no_context = categorize_table(table.select(["ngram"]), left_col=None, right_col=None)
+    assert no_context.num_rows == table.num_rows
+
+
+# ------------------------------------------------------------------------------- metrics
+
+
+def test_metrics_against_a_hand_computed_confusion_matrix():
+    labels = ("a", "b", "c")
+    gold = ["a", "a", "a", "b", "b", "c", "c", "c", "c"]
+    pred = ["a", "a", "b", "b", "c", "c", "c", "c", "a"]
+    matrix = confusion_matrix(gold, pred, labels)
+    assert matrix.tolist() == [[2, 1, 0], [0, 1, 1], [1, 0, 3]]
+    report = report_from_confusion(matrix, labels)
+    # a: precision 2/3, recall 2/3; b: 1/2, 1/2; c: 3/4, 3/4
+    assert report.precision == pytest.approx({"a": 2 / 3, "b": 1 / 2, "c": 3 / 4})
+    assert report.recall == pytest.approx({"a": 2 / 3, "b": 1 / 2, "c": 3 / 4})
+    assert report.f1 == pytest.approx({"a": 2 / 3, "b": 1 / 2, "c": 3 / 4})
+    assert report.macro_f1 == pytest.approx((2 / 3 + 1 / 2 + 3 / 4) / 3)
+    assert report.accuracy == pytest.approx(6 / 9)
+    assert report.support == {"a": 3, "b": 2, "c": 4}
+
+
+def test_metrics_with_a_class_never_predicted():
+    report = report_from_confusion(confusion_matrix(["a", "b"], ["a", "a"], ("a", "b")), ("a", "b"))
+    assert report.precision == {"a": 0.5, "b": 0.0}
+    assert report.recall == {"a": 1.0, "b": 0.0}
+    assert report.f1["b"] == 0.0
+    assert report.macro_f1 == pytest.approx((2 / 3) / 2)
+
+
+def test_metrics_reject_bad_labels():
+    with pytest.raises(ValueError, match=r"predicted labels \['z'\] are not among"):
+        confusion_matrix(["a"], ["z"], ("a", "b"))
+    with pytest.raises(ValueError, match="gold has 2 labels but predicted has 1"):
+        confusion_matrix(["a", "b"], ["a"], ("a", "b"))
+
+
+def test_evaluate_reports_errors_and_json():
+    items = [
+        {"id": "1", "ngram": " the Great", "left_context": "Alexander", "right_context": " was king.", "label": "names"},
+        {"id": "2", "ngram": " the Great", "left_context": "Alexander", "right_context": " was king.", "label": "code"},
+    ]
+    report = evaluate(items)
+    assert report.n == 2
+    assert [e["id"] for e in report.errors] == ["2"]
+    assert json.loads(json.dumps(report.to_dict()))["confusion_matrix"]["counts"][1][0] == 1
+    with pytest.raises(KeyError, match="lacks"):
+        evaluate([{"ngram": "x"}])
+
+
+# ---------------------------------------------------------------------------- enrichment
+
+
+def test_enrichment_against_a_hand_computed_ratio():
+    top = ["names"] * 6 + ["code"] * 4
+    random = ["names"] * 2 + ["other"] * 8
+    table = enrichment(top, random, n_boot=200, seed=1).to_pydict()
+    k = len(LABELS)
+    names = table["label"].index("names")
+    p_top = (6 + SMOOTHING) / (10 + SMOOTHING * k)
+    p_random = (2 + SMOOTHING) / (10 + SMOOTHING * k)
+    assert table["p_top"][names] == pytest.approx(p_top)
+    assert table["p_random"][names] == pytest.approx(p_random)
+    assert table["ratio"][names] == pytest.approx(p_top / p_random)
+    absent = table["label"].index("relational")  # in neither group: smoothing gives exactly 1
+    assert table["ratio"][absent] == pytest.approx(1.0)
+    assert table["count_top"][names] == 6 and table["n_random"][names] == 10
+    for lo, ratio, hi in zip(table["lo"], table["ratio"], table["hi"]):
+        assert lo <= ratio + 1e-12 and ratio <= hi + 1e-12
+        assert np.isfinite([lo, ratio, hi]).all()
+
+
+def test_enrichment_is_deterministic_with_a_seed():
+    top = ["names"] * 7 + ["code"] * 5 + ["other"] * 3
+    random = ["names"] * 3 + ["other"] * 12
+    assert enrichment(top, random, seed=3).equals(enrichment(top, random, seed=3))
+    assert enrichment(top, random, seed=3).column("lo") != enrichment(top, random, seed=4).column("lo")
+
+
+def test_enrichment_rejects_empty_groups_and_unknown_labels():
+    with pytest.raises(ValueError, match="labels_random is empty"):
+        enrichment(["names"], [])
+    with pytest.raises(ValueError, match="'poetry', which is not one of"):
+        enrichment(["poetry"], ["names"])
+
+
+def _gate_table(rows_per_layer=500, seed=0):
+    """Two layers; at layer 3 the highest gates sit on names, at layer 7 gates are noise."""
+    rng = np.random.default_rng(seed)
+    name_row = (" the Great", "Philip's son Alexander", " crossed into Asia.")
+    prose_row = (" on Saturday", "We could meet for coffee", " morning.")
+    layers, gates, texts = [], [], []
+    for layer in (3, 7):
+        for i in range(rows_per_layer):
+            is_name = i % 10 == 0
+            layers.append(layer)
+            gates.append(rng.random() + (1.0 if is_name and layer == 3 else 0.0))
+            texts.append(name_row if is_name else prose_row)
+    ngram, left, right = zip(*texts)
+    return pa.table({"layer": layers, "gate": gates, "ngram": ngram, "left_context": left, "right_context": right})
+
+
+def test_layer_enrichment_finds_the_enriched_layer():
+    out = layer_enrichment(_gate_table(), top_fraction=0.05, n_boot=300, seed=0)
+    assert out.column_names == ["layer", "label", "n_top", "n_random", "count_top", "count_random", "p_top", "p_random", "ratio", "lo", "hi"]
+    rows = out.to_pylist()
+    layer3 = {r["label"]: r for r in rows if r["layer"] == 3}
+    assert layer3["names"]["n_top"] == 25 and layer3["names"]["n_random"] == 25
+    assert layer3["names"]["count_top"] == 25  # the top 5% are exactly the name rows
+    assert layer3["names"]["lo"] > 1.0
+    assert out.equals(layer_enrichment(_gate_table(), top_fraction=0.05, n_boot=300, seed=0))
+
+
+def test_layer_enrichment_uses_an_existing_label_column_and_checks_columns():
+    table = pa.table({"layer": [0] * 4, "gate": [0.9, 0.1, float("nan"), 0.5], "label": ["code", "other", "names", "other"]})
+    out = layer_enrichment(table, top_k=1, n_boot=50)
+    code = [r for r in out.to_pylist() if r["label"] == "code"][0]
+    assert code["count_top"] == 1 and code["n_random"] == 1
+    with pytest.raises(KeyError, match=r"gate_col='score' is not a column of the table"):
+        layer_enrichment(table, gate_col="score")
+    with pytest.raises(KeyError, match=r"ngram_col='ngram' is not a column"):
+        layer_enrichment(table.drop_columns(["label"]))
+
+
+def test_enrichment_figure_has_a_bar_trace_per_layer():
+    figure = enrichment_figure(layer_enrichment(_gate_table(100), top_fraction=0.1, n_boot=50))
+    assert [trace.name for trace in figure.data] == ["layer 3", "layer 7"]
+    assert list(figure.data[0].x) == list(LABELS)
+
+
+# ---------------------------------------------------------------------------- eval set
+
+
+def test_eval_set_is_well_formed():
+    dev, test = load_eval_set("dev"), load_eval_set("test")
+    items = dev + test
+    assert len(items) >= 400
+    ids = [item["id"] for item in items]
+    assert len(set(ids)) == len(ids)
+    assert not {item["id"] for item in dev} & {item["id"] for item in test}
+    for label in LABELS:
+        assert sum(item["label"] == label for item in items) >= 60, label
+    for item in items:
+        assert item["ngram"].strip() and item["source"]
+        assert 0 < len(item["left_context"]) + len(item["right_context"]) < 1000
