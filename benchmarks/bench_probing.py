@@ -1,7 +1,7 @@
 """Probing throughput with full recording against a plain forward pass over the same
 batches, and peak memory for 1x and 10x the same corpus.
 
-    python benchmarks/bench_probing.py [--docs 24] [--repeats 3]
+    python benchmarks/bench_probing.py [--docs 8] [--repeats 3]
 
 Writes benchmarks/results/probing.json. The corpus is the running Python's `json` and
 `email` packages (real text on every machine); 10x repeats it under new document ids.
@@ -31,6 +31,8 @@ from probe.recorder import RecordOptions
 
 RESULTS = Path(__file__).parent / "results" / "probing.json"
 FULL_RECORDING = RecordOptions(rows=True, logprob=True, out_norm=True)
+# small shards, so that even the 1x corpus spans several and memory is measured at its bound
+OPTIONS = ProbeOptions(max_tokens=512, shard_tokens=8192, record=FULL_RECORDING)
 IDENTITY = {"model_hash": "benchmark", "tokenizer_hash": "benchmark", "corpus_hash": "benchmark"}
 
 
@@ -76,14 +78,14 @@ def worker(n_docs: int, scale: int) -> None:
     model, _, _ = open_model("engram")
     documents = corpus(n_docs, scale)
     with tempfile.TemporaryDirectory() as tmp:
-        probe_corpus(model, documents, Path(tmp) / "run", IDENTITY, ProbeOptions(record=FULL_RECORDING), show_progress=False)
+        probe_corpus(model, documents, Path(tmp) / "run", IDENTITY, OPTIONS, show_progress=False)
     tokens = sum(len(model.tokenizer.encode(d.text).ids) + 1 for d in documents)
     print(json.dumps({"scale": scale, "documents": len(documents), "tokens": tokens, "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--docs", type=int, default=24)
+    parser.add_argument("--docs", type=int, default=8)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--worker-scale", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -93,7 +95,7 @@ def main() -> None:
 
     model, described, _ = open_model("engram")
     documents = corpus(args.docs, 1)
-    options = ProbeOptions(max_tokens=512, record=FULL_RECORDING)
+    options = OPTIONS
     plain, probing = [], []
     with tempfile.TemporaryDirectory() as tmp:
         plain_forward(model, documents[:2], options)  # warm-up

@@ -117,7 +117,7 @@ def run(
     limit: int | None = typer.Option(None, help="Stop after this many documents."),
     batch_size: int = typer.Option(8, min=1, help="Chunks per forward pass."),
     max_tokens: int | None = typer.Option(None, min=2, help="Chunk length (default: max_seq_len, at most 512); longer documents are split with positions kept."),
-    docs_per_shard: int = typer.Option(64, min=1, help="Documents committed together in one shard."),
+    shard_tokens: int = typer.Option(32_768, min=1, help="Commit a shard once this many tokens are pending (bounds memory)."),
     text_field: str = typer.Option("text", help="JSONL/Parquet field holding the text."),
     tokenizer: Path | None = typer.Option(None, help="A tokenizer.json to use instead of the checkpoint's own."),
     record_rows: bool = typer.Option(False, help="Record the per-head row ids."),
@@ -131,7 +131,7 @@ def run(
     options = ProbeOptions(
         max_tokens=max_tokens,
         batch_size=batch_size,
-        docs_per_shard=docs_per_shard,
+        shard_tokens=shard_tokens,
         record=RecordOptions(rows=record_rows, logprob=record_logprob, out_norm=record_out_norm),
     )
     manifest = {

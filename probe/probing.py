@@ -31,7 +31,7 @@ from .runstore import REPORT, RunWriter, write_json
 class ProbeOptions:
     max_tokens: int | None = None  # chunk length (default: the model's max_seq_len, at most 512)
     batch_size: int = 8  # chunks per forward pass
-    docs_per_shard: int = 64  # documents committed together
+    shard_tokens: int = 32_768  # documents are committed once this many tokens are pending; bounds memory
     record: RecordOptions = field(default_factory=RecordOptions)
 
     def identity(self) -> dict:
@@ -220,7 +220,7 @@ def probe_corpus(
                 progress.advance(task)
                 continue
             pending.append(scan.tokenize(document))
-            if len(pending) == options.docs_per_shard:
+            if sum(len(d.ids) for d in pending) >= options.shard_tokens:
                 _commit(scan, writer, pending, counts)
                 pending = []
             progress.update(task, advance=1, rate=f"{counts['tokens'] / (time.perf_counter() - started):,.0f} tok/s")

@@ -127,7 +127,8 @@ def connect(run_dir: str | Path) -> duckdb.DuckDBPyConnection:
     if not shards:
         raise RunError(f"{run_dir} has no committed shards yet; let `engram-probe run` process some documents first")
     docs = [p.with_name(p.name.replace("gates-", "docs-")) for p in shards]
-    con = duckdb.connect()
+    # a bounded memory limit makes large aggregations spill to disk instead of growing
+    con = duckdb.connect(config={"memory_limit": "2GB"})
     con.execute(f"CREATE VIEW gates AS SELECT * FROM read_parquet({_sql_list(shards)})")
     con.execute(f"CREATE VIEW documents AS SELECT * FROM read_parquet({_sql_list(docs)})")
     return con

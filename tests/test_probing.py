@@ -45,7 +45,7 @@ def gates_of(run_dir, doc_id, layer):
 
 
 def test_recorded_gates_equal_run_with_cache(model, tmp_path):
-    run_dir = scan(model, tmp_path, docs(), batch_size=3, docs_per_shard=2)
+    run_dir = scan(model, tmp_path, docs(), batch_size=3, shard_tokens=40)
     for i, text in enumerate(TEXTS):
         tokens = model.to_tokens(text)
         logits, cache = model.run_with_cache(tokens, names_filter=lambda n: n.endswith("hook_gate") or n.endswith("hook_out"))
@@ -96,7 +96,7 @@ def test_long_document_is_chunked_with_positions_and_ngrams_kept(model, tmp_path
 
 
 def test_aggregates_agree_with_the_raw_rows(model, tmp_path):
-    run_dir = scan(model, tmp_path, docs(TEXTS * 2), docs_per_shard=3)
+    run_dir = scan(model, tmp_path, docs(TEXTS * 2), shard_tokens=60)
     raw = pq.read_table(committed_shards(run_dir)[0]).to_pylist()
     for shard in committed_shards(run_dir)[1:]:
         raw += pq.read_table(shard).to_pylist()
@@ -125,9 +125,9 @@ def test_aggregates_agree_with_the_raw_rows(model, tmp_path):
 
 
 def test_resume_skips_done_documents_and_refuses_other_options(model, tmp_path):
-    run_dir = scan(model, tmp_path, docs(), docs_per_shard=1)
+    run_dir = scan(model, tmp_path, docs(), shard_tokens=1)
     before = sorted(p.name for p in committed_shards(run_dir))
-    probe_corpus(model, docs(TEXTS + ["One more document at the end."]), run_dir, IDENTITY, ProbeOptions(docs_per_shard=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)), show_progress=False)
+    probe_corpus(model, docs(TEXTS + ["One more document at the end."]), run_dir, IDENTITY, ProbeOptions(shard_tokens=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)), show_progress=False)
     with connect(run_dir) as con:
         assert con.sql("SELECT count(*), count(DISTINCT doc_id) FROM documents").fetchall() == [(5, 5)]
     assert len(committed_shards(run_dir)) == len(before) + 1
@@ -138,13 +138,13 @@ def test_resume_skips_done_documents_and_refuses_other_options(model, tmp_path):
 
 
 def test_leftovers_of_a_killed_commit_are_removed_on_resume(model, tmp_path):
-    run_dir = scan(model, tmp_path, docs(TEXTS[:2]), docs_per_shard=1)
+    run_dir = scan(model, tmp_path, docs(TEXTS[:2]), shard_tokens=1)
     shards = run_dir / "shards"
     (shards / "docs-000002.parquet").write_bytes((shards / "docs-000001.parquet").read_bytes())  # renamed, gates never were
     (shards / ".gates-000002.parquet.tmp-1").write_bytes(b"half a parquet file")
     with connect(run_dir) as con:  # a reader sees only committed shards
         assert con.sql("SELECT count(DISTINCT doc_id) FROM gates").fetchall() == [(2,)]
-    probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(docs_per_shard=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)), show_progress=False)
+    probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(shard_tokens=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)), show_progress=False)
     with connect(run_dir) as con:
         assert con.sql("SELECT count(*) FROM documents").fetchall() == [(4,)]
     assert not [p for p in shards.iterdir() if p.name.startswith(".")]
@@ -200,7 +200,7 @@ def test_sigkill_then_resume_gives_every_document_exactly_once(checkpoint, tmp_p
         for i in range(n_docs):
             f.write(json.dumps({"id": f"d{i:03d}", "text": f"{TEXTS[i % 4]} Document number {i}."}) + "\n")
     run_dir = tmp_path / "run"
-    args = ["run", "--model", checkpoint, "--corpus", corpus, "--out", run_dir, "--docs-per-shard", "2", "--batch-size", "2", "--summary", "0"]
+    args = ["run", "--model", checkpoint, "--corpus", corpus, "--out", run_dir, "--shard-tokens", "40", "--batch-size", "2", "--summary", "0"]
     process = run_cli(*args)
     seen_whole = 0
     deadline = time.time() + 120

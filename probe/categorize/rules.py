@@ -179,11 +179,12 @@ class _Window(NamedTuple):
 # Legal vocabulary: a few of these on both sides of an n-gram put it inside licence text. The
 # gate is a cheap test that at least one common one is present before the full count.
 LICENCE_GATE = ("licen", "warrant", "liab", "distribut", "the work", "notice", "condition", "copyright", "negligen", "shall", "permission")
-LICENCE_STEM = re.compile(
-    r"warrant|licen|copyright|liab|distribut|merchantab|infring|disclaim|damages|the software|"
-    r"permission|contributor|derivative work|provided that|conditions|tort|patent|the work|notice|"
-    r"negligen|hereby|reproduc|attribution|royalt|irrevocable|perpetual|worldwide|shall|thereof|herein|"
-    r"even if advised|possibility of such|express or implied|any kind|limitation"
+LICENCE_STEMS = (
+    "warrant", "licen", "copyright", "liab", "distribut", "merchantab", "infring", "disclaim", "damages",
+    "the software", "permission", "contributor", "derivative work", "provided that", "conditions", "tort",
+    "patent", "the work", "notice", "negligen", "hereby", "reproduc", "attribution", "royalt", "irrevocable",
+    "perpetual", "worldwide", "shall", "thereof", "herein", "even if advised", "possibility of such",
+    "express or implied", "any kind", "limitation",
 )
 BIBLIOGRAPHY_CUE = re.compile(
     r"et al\b|\bpp\.\s*\d|\bdoi\b|\barxiv\b|\bisbn\b|\bjournal\b|\bproceedings\b|\bvol\.\s*\d|"
@@ -215,17 +216,16 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     near = w.near_lower
     if any(map(near.__contains__, LICENCE_GATE)):
         focus_at = min(NEAR_LEFT, len(w.left))
-        stems_left = len(set(LICENCE_STEM.findall(near, 0, focus_at)))
-        stems_right = len(set(LICENCE_STEM.findall(near, focus_at + len(w.focus))))
+        stems_left = sum(map(near[:focus_at].__contains__, LICENCE_STEMS))
+        stems_right = sum(map(near[focus_at + len(w.focus) :].__contains__, LICENCE_STEMS))
         if (stems_left >= 2 and stems_right >= 1) or stems_left + stems_right >= 5:
             found.append((0.8, f"inside licence text ({stems_left + stems_right} licence words nearby)"))
-        elif sum(family == "licence" for _, _, family in lexicon().phrases.matches(PHRASE_TOKEN.findall(near))) >= 2:
+        elif stems_left + stems_right >= 2 and _licence_phrases(near) >= 2:
             found.append((0.8, "inside licence text (licence phrases nearby)"))
 
-    paragraph_start = w.left.rfind("\n\n") + 1
-    if "[" in w.left[paragraph_start:] + w.focus or "#" in w.line_left:
-        paragraph = w.left[paragraph_start:] + w.focus
-        if REFERENCE_ENTRY_START.search(paragraph) and (
+    paragraph = w.left[w.left.rfind("\n\n") + 1 :] + w.focus
+    if ("[" in paragraph or "#" in w.line_left) and REFERENCE_ENTRY_START.search(paragraph):
+        if (
             BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]) or REFERENCES_HEADING.search(w.left)
         ):
             found.append((0.85, "inside a reference-list entry"))
@@ -233,15 +233,17 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     around = w.left[-60:] + w.focus + w.right[:40]
     focus_start = min(60, len(w.left))
     focus_end = focus_start + len(w.focus)
+    # a match must overlap the focus, so each pattern is searched only as far from it as its
+    # longest match reaches
     if ":" in around or "--" in around:
-        for match in DOC_SECTION.finditer(around):
+        for match in DOC_SECTION.finditer(around, max(0, focus_start - 24), focus_end + 24):
             if match.start() < focus_end and match.end() > focus_start and _at_line_start(around, match.start(), " \t"):
                 found.append((0.9, f"docstring section header '{match.group().splitlines()[0]}'"))
-        for match in RST_FIELD.finditer(around):
+        for match in RST_FIELD.finditer(around, max(0, focus_start - 56), focus_end + 56):
             if match.start() < focus_end and match.end() > focus_start and not around[match.start() - 1 : match.start()].isalnum():
                 found.append((0.9, f"docstring field marker '{match.group()}'"))
     if "#" in around:
-        for match in MARKDOWN_HEADING.finditer(around):
+        for match in MARKDOWN_HEADING.finditer(around, max(0, focus_start - 70), focus_end + 70):
             heading = match.group(1).strip("`*_:. ").lower()
             if (
                 match.start() < focus_end
@@ -270,6 +272,11 @@ def _phrase_words() -> frozenset[str]:
     words = {token for token in lex.phrases.single} | {token for pair in lex.phrases.by_pair for token in pair}
     words |= {token for entries in lex.phrases.by_pair.values() for phrase, _ in entries for token in phrase}
     return frozenset(words | lex.copulas | DETERMINERS | PREPOSITIONS | ADVERBS | PARTICIPLES)
+
+
+def _licence_phrases(text: str) -> int:
+    """How many phrases of the licence list occur in (lower-cased) `text`."""
+    return sum(family == "licence" for _, _, family in lexicon().phrases.matches(PHRASE_TOKEN.findall(text)))
 
 
 def _at_line_start(text: str, position: int, indent: str) -> bool:
