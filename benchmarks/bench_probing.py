@@ -50,19 +50,7 @@ def plain_forward(model, documents: list[Document], options: ProbeOptions) -> in
     chunks = list(scan.chunks(docs))
     with torch.no_grad():
         for i in range(0, len(chunks), options.batch_size):
-            batch = chunks[i : i + options.batch_size]
-            length = max(len(c.ids) for c in batch)
-            tokens = torch.full((len(batch), length), model.pad_token_id, dtype=torch.long)
-            mask = torch.zeros((len(batch), length), dtype=torch.bool)
-            for b, chunk in enumerate(batch):
-                tokens[b, : len(chunk.ids)] = torch.tensor(chunk.ids)
-                mask[b, : len(chunk.ids)] = True
-            lookup = model.compression_lookup.numpy()
-            history = model.addresser.empty_history(len(batch))
-            for b, chunk in enumerate(batch):
-                if chunk.history:
-                    history[b, -len(chunk.history) :] = lookup[chunk.history]
-            rows = {k: torch.from_numpy(v) for k, v in model.addresser.rows(lookup[tokens.numpy()], history).items()}
+            tokens, mask, rows = scan.batch_inputs(chunks[i : i + options.batch_size])
             model(tokens, attention_mask=mask, rows=rows)
     return sum(len(d.ids) for d in docs)
 

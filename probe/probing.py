@@ -93,7 +93,8 @@ class GateScan:
         self.model, self.options = model, options
         self.recorder = GateRecorder(model, options.record)
         self.tokenizer = model.tokenizer
-        self.token_text = [b.decode("utf-8", errors="replace") for b in token_bytes(self.tokenizer)] if token_bytes(self.tokenizer) else None
+        table = token_bytes(self.tokenizer)
+        self.token_text = [b.decode("utf-8", errors="replace") for b in table] if table is not None else None
         self.bos = self.tokenizer.token_to_id(BOS)
         self.n_back = model.cfg.engram.max_ngram - 1
 
@@ -109,7 +110,9 @@ class GateScan:
             for start in range(0, len(doc.ids), size):
                 yield Chunk(index, start, doc.ids[start : start + size], doc.ids[max(0, start - self.n_back) : start])
 
-    def run_batch(self, batch: list[Chunk]) -> dict:
+    def batch_inputs(self, batch: list[Chunk]) -> tuple[torch.Tensor, torch.Tensor, dict[int, torch.Tensor]]:
+        """Right-padded tokens `[B, T]`, their mask, and each Engram layer's row ids, with
+        every later chunk's n-grams continuing from the end of the chunk before it."""
         model = self.model
         length = max(len(c.ids) for c in batch)
         tokens = torch.full((len(batch), length), model.pad_token_id, dtype=torch.long)
@@ -120,11 +123,15 @@ class GateScan:
         lookup = model.compression_lookup.cpu().numpy()
         history = model.addresser.empty_history(len(batch))
         for b, chunk in enumerate(batch):
-            if chunk.history:  # a later chunk: its n-grams continue from the previous chunk
+            if chunk.history:
                 history[b, self.n_back - len(chunk.history) :] = lookup[chunk.history]
         rows = model.addresser.rows(lookup[tokens.numpy()], history)
         rows = {layer: torch.from_numpy(r).to(model.device) for layer, r in rows.items()}
-        return self.recorder.record(model, tokens.to(model.device), mask.to(model.device), rows=rows)
+        return tokens.to(model.device), mask.to(model.device), rows
+
+    def run_batch(self, batch: list[Chunk]) -> dict:
+        tokens, mask, rows = self.batch_inputs(batch)
+        return self.recorder.record(self.model, tokens, mask, rows=rows)
 
     def shard_tables(self, docs: list[TokenizedDocument]) -> tuple[pa.Table, pa.Table]:
         """Run every chunk of `docs`; one gates row per (token, layer), one row per document."""
