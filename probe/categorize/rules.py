@@ -80,10 +80,11 @@ class Categorization:
 
 def categorize(ngram: str, left_context: str = "", right_context: str = "") -> Categorization:
     """Label one n-gram (its surface text) by the text before and after it."""
-    ngram = _as_text(ngram, "ngram")
-    left = _as_text(left_context, "left_context")
-    right = _as_text(right_context, "right_context")
-    return _categorize_window(ngram[:MAX_NGRAM], left[-LEFT_WINDOW:], right[:RIGHT_WINDOW])
+    return _categorize_window(
+        _as_text(ngram, "ngram")[:MAX_NGRAM],
+        _as_text(left_context, "left_context")[-LEFT_WINDOW:],
+        _as_text(right_context, "right_context")[:RIGHT_WINDOW],
+    )
 
 
 def _as_text(value: object, argument: str) -> str:
@@ -103,7 +104,7 @@ def _categorize_window(ngram: str, left: str, right: str) -> Categorization:
     window = _Window.of(ngram, left, right)
     label = "other"
     evidence: list[str] = []
-    for kind, rule in ((kind, RULES[kind]) for kind in PRECEDENCE):
+    for kind, rule in RULES:
         score, why = rule(window)
         scores[kind] = score
         if score >= APPLIES:
@@ -220,7 +221,7 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
         stems_right = sum(map(near[focus_at + len(w.focus) :].__contains__, LICENCE_STEMS))
         if (stems_left >= 2 and stems_right >= 1) or stems_left + stems_right >= 5:
             found.append((0.8, f"inside licence text ({stems_left + stems_right} licence words nearby)"))
-        elif stems_left + stems_right >= 2 and _licence_phrases(near) >= 2:
+        elif stems_left + stems_right >= 1 and _licence_phrases(near) >= 2:
             found.append((0.8, "inside licence text (licence phrases nearby)"))
 
     paragraph = w.left[w.left.rfind("\n\n") + 1 :] + w.focus
@@ -552,8 +553,8 @@ def _names(w: _Window) -> tuple[float, list[str]]:
     words = [(m.group(), m.start()) for m in WORD.finditer(w.focus)]
     if w.focus.islower() and not all(word in NAME_CONNECTORS for word, _ in words):
         return 0.0, []
-    before = WORD.findall(w.left[-40:])
-    after = WORD.findall(w.right[:40])
+    before = WORD.findall(w.left[-30:])
+    after = WORD.findall(w.right[:30])
     heading = w.line.lstrip().startswith("#")
     best, why = 0.0, []
     for index, (word, offset) in enumerate(words):
@@ -568,7 +569,7 @@ def _names(w: _Window) -> tuple[float, list[str]]:
         if word in lex.demonyms and not (following[:1].isupper() or preceding in lex.name_parts):
             why.append(f"adjective of nationality '{word}'")
             continue
-        initial = heading or _starts_sentence(w.left + w.focus[:offset])
+        initial = heading or _starts_sentence(w.left[-40:] + w.focus[:offset])
         if not initial:
             best, why = max(best, 0.85), why + [f"capitalised mid-sentence '{word}'"]
         elif word in lex.gazetteer:
@@ -614,8 +615,8 @@ def _starts_sentence(text_before: str) -> bool:
 
 
 def _mostly_upper(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+    letters = sum(map(str.isalpha, text))
+    return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters
 
 
 # ---------------------------------------------------------------------------- relational
@@ -660,4 +661,5 @@ def _relational(w: _Window) -> tuple[float, list[str]]:
     return best, why
 
 
-RULES = {"boilerplate": _boilerplate, "code": _code, "names": _names, "relational": _relational}
+# the rules in PRECEDENCE order: the first whose score reaches APPLIES decides
+RULES = (("boilerplate", _boilerplate), ("code", _code), ("names", _names), ("relational", _relational))
