@@ -139,6 +139,8 @@ class RowCodec:
 
     def decode(self, raw: torch.Tensor) -> torch.Tensor:
         """`uint8 [n, row_bytes]` -> `[n, row_dim]` of `value_dtype`, on raw's device."""
+        if raw.shape[0] == 0:  # an empty read (every row was a cache hit) has no strides to view
+            return torch.empty(0, self.row_dim, dtype=self.value_dtype, device=raw.device)
         if self.name == "fp8_e4m3":
             return dequantize_fp8(raw[:, : self.row_dim], raw[:, self.row_dim :])
         return raw.contiguous().view(self.value_dtype)
@@ -202,16 +204,21 @@ class TableFile:
                 f"{self.path}: tensor {key} has dtype {dtype} and the file records no row_format; "
                 f"a table must be one of {', '.join(ROW_FORMATS)}"
             )
+        if row_format not in ROW_FORMATS:
+            raise TableError(f"{self.path} records row_format {row_format!r}; this engine reads {', '.join(ROW_FORMATS)}")
         if len(shape) != 2:
             raise TableError(f"{self.path}: tensor {key} has shape {shape}; a table is [rows, columns]")
-        # the row width is columns for plain formats; fp8 stores D + D/32 bytes per row
-        row_dim = shape[1] if row_format != "fp8_e4m3" else shape[1] * FP8_BLOCK // (FP8_BLOCK + 1)
-        codec = RowCodec(row_format, row_dim)
-        if dtype != codec.safetensors_dtype or shape[1] != codec.columns or end - begin != shape[0] * codec.row_bytes:
+        # the row width is the columns for plain formats; fp8 stores D + D/32 bytes per row
+        fp8 = row_format == "fp8_e4m3"
+        row_dim = shape[1] // (FP8_BLOCK + 1) * FP8_BLOCK if fp8 else shape[1]
+        if dtype != _SAFETENSORS_DTYPES[row_format] or row_dim < 1 or (fp8 and shape[1] != row_dim + row_dim // FP8_BLOCK):
             raise TableError(
-                f"{self.path}: tensor {key} is {dtype} {shape}, which is not a {row_format} table "
-                f"(expected {codec.safetensors_dtype} [rows, {codec.columns}]); re-save the checkpoint"
+                f"{self.path}: tensor {key} is {dtype} {shape}, which is not a {row_format} table (expected "
+                f"{_SAFETENSORS_DTYPES[row_format]} [rows, {'D + D/32' if fp8 else 'D'}]); re-save the checkpoint"
             )
+        codec = RowCodec(row_format, row_dim)
+        if end - begin != shape[0] * codec.row_bytes:
+            raise TableError(f"{self.path}: tensor {key} spans {end - begin} bytes, not {shape[0]} rows of {codec.row_bytes}")
         return TableEntry(shape[0], codec, data_start + begin)
 
     @classmethod
@@ -352,6 +359,12 @@ class OffloadedTable:
         """Write rows' encoded bytes (sorted unique int64 `[U]`) into `out` `uint8 [U, row_bytes]`."""
         raise NotImplementedError
 
+    def read_range(self, start: int, stop: int) -> np.ndarray:
+        """Encoded rows `start..stop` as `uint8 [n, row_bytes]` (saving streams tables this way)."""
+        out = np.empty((stop - start, self.row_bytes), dtype=np.uint8)
+        self.read_raw(np.arange(start, stop, dtype=np.int64), out)
+        return out
+
     def read_rows(self, rows: np.ndarray, requested: int | None = None) -> torch.Tensor:
         _check_rows(rows, self.num_rows, self)
         if self._ring is None:
@@ -454,7 +467,7 @@ class MmapTable(OffloadedTable):
     def __init__(self, table_file: TableFile, key: str, device: str | torch.device = "cpu"):
         entry = table_file.entries[key]
         super().__init__(entry.num_rows, entry.codec, device)
-        self.path, self.key = table_file.path, key
+        self.path, self.key, self._file = table_file.path, key, table_file
         with open(self.path, "rb") as f:
             start = entry.offset - entry.offset % mmap.ALLOCATIONGRANULARITY  # mmap offsets are page-aligned
             self._map = mmap.mmap(f.fileno(), entry.offset + entry.nbytes - start, access=mmap.ACCESS_READ, offset=start)
@@ -465,6 +478,12 @@ class MmapTable(OffloadedTable):
 
     def read_raw(self, rows: np.ndarray, out: np.ndarray) -> None:
         np.take(self._rows, rows, axis=0, out=out)  # touches only these rows' pages
+
+    def read_range(self, start: int, stop: int) -> np.ndarray:
+        # read, not fault in: a table streamed out whole must not pass through this mapping
+        out = np.empty((stop - start, self.row_bytes), dtype=np.uint8)
+        self._file.read_into(self.key, start, out)
+        return out
 
     def drop_page_cache(self) -> None:
         """Unmap this table's pages from the process and ask the kernel to evict them from the
@@ -487,7 +506,7 @@ class PreadTable(OffloadedTable):
         super().__init__(entry.num_rows, entry.codec, device)
         if io_threads < 1:
             raise TableError(f"io_threads={io_threads} must be >= 1")
-        self.path, self.key, self._base = table_file.path, key, entry.offset
+        self.path, self.key, self._base, self._file = table_file.path, key, entry.offset, table_file
         self._fd = os.open(self.path, os.O_RDONLY)
         self._closer = weakref.finalize(self, os.close, self._fd)
         os.posix_fadvise(self._fd, 0, 0, os.POSIX_FADV_RANDOM)
@@ -513,6 +532,11 @@ class PreadTable(OffloadedTable):
         size = self.row_bytes
         for row, count, at in runs:
             _pread_exact(self._fd, buffer[at * size : (at + count) * size], self._base + row * size, self.path)
+
+    def read_range(self, start: int, stop: int) -> np.ndarray:
+        out = np.empty((stop - start, self.row_bytes), dtype=np.uint8)
+        self._file.read_into(self.key, start, out)
+        return out
 
     def drop_page_cache(self) -> None:
         os.posix_fadvise(self._fd, 0, 0, os.POSIX_FADV_DONTNEED)
@@ -558,16 +582,13 @@ def open_table(
 def encoded_rows(table: RowTable, start: int, stop: int, codec: RowCodec) -> np.ndarray:
     """Rows `start..stop` encoded in `codec`, as `uint8 [n, row_bytes]`: the tier's own bytes
     when it already stores this format (no decode/re-encode), else its values encoded."""
-    backing = table.backing if isinstance(table, CachedTable) else table
-    if isinstance(backing, OffloadedTable) and backing.codec == codec:
-        out = np.empty((stop - start, codec.row_bytes), dtype=np.uint8)
-        backing.read_raw(np.arange(start, stop, dtype=np.int64), out)
-        return out
+    backing = table.backing if isinstance(table, CachedTable) else table  # bypass: no cache traffic
     if isinstance(backing, ResidentTable):
-        values = backing.weight.detach()[start:stop]
-    else:
-        values = backing.read_rows(np.arange(start, stop, dtype=np.int64))
-    return codec.encode(values).numpy()
+        return codec.encode(backing.weight.detach()[start:stop]).numpy()
+    raw = backing.read_range(start, stop)
+    if backing.codec == codec:
+        return raw
+    return codec.encode(backing.codec.decode(torch.from_numpy(raw))).numpy()
 
 
 # --- hot-row cache -------------------------------------------------------------------------
