@@ -2,37 +2,45 @@
 or `other`, decided by rules over the n-gram and the text around it.
 
 The labels follow `data/categorizer/GUIDELINES.md`. Each of the four kinds gets a score in
-[0, 1] from its own rules; a kind *applies* when its score reaches `APPLIES` (0.5). When
-several apply, the first in `PRECEDENCE` wins:
+[0, 1] from its own rules; a kind *applies* when its score reaches `APPLIES` (0.5). The rules
+run in `PRECEDENCE` order and the first kind that applies is the label:
 
     boilerplate > code > names > relational > other
 
 because that is the guidelines' tie-break: a name inside a licence or a reference entry is
 still boilerplate (the stretch of formulaic text is what a memory would store), a name used
 as an identifier is code, and a relation phrase that contains a name ("born in Paris") is a
-name. `other` applies when none of the four does; its score is one minus the largest of them.
+name. Kinds after the deciding one are not evaluated (score 0.0: they could not change the
+label, and skipping them is most of the speed budget); `other` scores one minus the largest
+score, and is the label when no kind applies.
 
 What the rules read (all offline):
 
-* boilerplate — phrase lists (`resources/*.txt`) of licence text, citation furniture, API
+* boilerplate: phrase lists (`resources/*.txt`) of licence text, citation furniture, API
   documentation scaffolding, website and README furniture, matched on tokens overlapping the
-  n-gram; docstring section headers and Markdown headings in header position; the density of
-  licence and citation vocabulary around the n-gram; menu-like runs of short lines.
-* code — code-symbol density of the surrounding lines, identifier shapes in the n-gram
-  (snake_case, camelCase, dotted.paths, calls), keywords and builtins listed by Pygments'
-  lexers, code fences, inline code spans, HTML tags, URLs and paths. Prose inside code (the
-  words of a comment or a docstring) is judged by its words, as the guidelines ask; when the
-  cheap signals are undecided a Pygments lexer is run over a short window (see `_lexed_code_share`).
-* names — capitalised words that do not start a sentence, rare capitalised words (wordfreq
-  Zipf frequency) and a small gazetteer for those that do, titles and name parts ("Princess
-  of", "the Great", "Mount") joined to capitalised words.
-* relational — ReVerb-style relation phrases (verb + preposition, relational noun + "of",
-  "according to", "known as"), copulas followed by a determiner or participle, and tails of a
-  relation whose head sits just left of the n-gram.
+  n-gram; docstring section headers, field markers and Markdown headings in header position;
+  the density of legal vocabulary on both sides; reference-list entries; badge and package
+  metadata lines; menu-like runs of short lines.
+* code: ``` fences, inline code spans, HTML tags, URLs and paths around the n-gram, identifier
+  and operator shapes (snake_case, lowerCamel, dotted calls, `::`, `->`), statement-shaped
+  lines, code-symbol density, and keywords and builtins taken from Pygments' lexers. Prose
+  inside code (the words of a comment or a docstring, or a run of plain words beside a code
+  block) is judged by its words, as the guidelines ask. Pygments is used for its vocabulary
+  rather than run on each context: lexing a 300-character window costs about half a
+  millisecond, some twenty-five times the per-n-gram budget.
+* names: capitalised words that do not start a sentence; at the start of one, rare words by
+  wordfreq's Zipf frequency, a gazetteer of well-known places, or the same word capitalised
+  mid-sentence nearby; name connectors ("of", "the", "de") between capitalised words; titles
+  and name parts ("Princess", "Mount") next to capitalised words; adjectives of nationality
+  before a lower-case noun are not names.
+* relational: ReVerb-style relation phrases (verb + preposition, relational noun + "of",
+  "according to", "known as"), copulas followed by a determiner or a participle, and the
+  preposition that continues a relation whose head sits just left of the n-gram.
 
 Robustness: inputs are truncated to `LEFT_WINDOW`/`RIGHT_WINDOW` characters nearest the
 n-gram; special tokens such as `<|pad|>` are dropped; empty and whitespace-only n-grams are
-`other`; any Unicode is accepted (the rules only ever look for ASCII structure).
+`other`; any Unicode is accepted (the rules only look for ASCII structure). Results are
+memoised on the (n-gram, truncated contexts) triple.
 """
 
 from __future__ import annotations
@@ -381,11 +389,15 @@ def _code(w: _Window) -> tuple[float, list[str]]:
         found = possible and _overlapping_words(pattern, chunk, at, len(focus))
         if found:
             return score, [f"{kind} '{found}'"]
-    # Symbol-free n-grams (most prose) can only show the letters-only shapes.
+    # Symbol-free n-grams (most prose) can only show the letters-only shapes; an n-gram may
+    # also continue an identifier that starts before it ("xsl:" + "if").
     symbols = FOCUS_SYMBOL.search(focus) is not None
-    focus_shape = (IDENTIFIER_SHAPE if symbols else LETTERS_ONLY_SHAPE).search(focus)
-    if focus_shape:
-        return 0.7, [f"identifier shape '{focus_shape.group()}'"]
+    shape = (IDENTIFIER_SHAPE if symbols else LETTERS_ONLY_SHAPE).search(focus)
+    shape_text = shape.group() if shape else ""
+    if not shape_text and FOCUS_SYMBOL.search(chunk):
+        shape_text = _overlapping_words(IDENTIFIER_SHAPE, chunk, at, len(focus))
+    if shape_text:
+        return 0.7, [f"identifier shape '{shape_text}'"]
     delimiter = symbols and COMMENT_DELIMITER.search(focus)
     if delimiter and not (delimiter.group().strip().startswith("#") and MARKDOWN_HEADING.match(w.line)):
         return 0.6, ["comment delimiter in the n-gram"]
@@ -513,7 +525,7 @@ def _focus_chunk_span(w: _Window) -> tuple[int, int]:
     end = len(w.line_left) + len(w.focus)
     start = end - len(w.focus.lstrip())
     line = w.line
-    low = start - NON_SPACE.match(line[max(0, start - 200) : start][::-1]).end()
+    low = start - NON_SPACE.match(line[max(0, start - 80) : start][::-1]).end()
     return low, NON_SPACE.match(line, end).end()
 
 
