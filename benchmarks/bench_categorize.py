@@ -1,4 +1,5 @@
-"""Throughput of the retrieval categorizer on realistic inputs, one core.
+"""Throughput of the retrieval categorizer on realistic inputs, one core; and its agreement
+with the hand labels of the evaluation set's test split.
 
 Items are n-grams of two or three BPE-like pieces at seeded random positions in text found on
 any Python installation (standard-library modules: code, comments and docstrings; installed
@@ -8,7 +9,9 @@ a last pass over the same items with the memo full shows the cost of a repeated 
 
     python benchmarks/bench_categorize.py [--items 20000] [--repeats 5]
 
-writes benchmarks/results/categorize.json.
+writes benchmarks/results/categorize.json (throughput) and
+benchmarks/results/categorize_eval.json (per-class precision/recall/F1, macro-F1, confusion
+matrix and the misclassified items on data/categorizer/eval_test.jsonl).
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ import time
 from pathlib import Path
 
 from probe.categorize import categorize_many
+from probe.categorize.evaluate import write_report
 from probe.categorize.lexicon import lexicon
 from probe.categorize.rules import LABELS, _categorize_window
 
 RESULT = Path(__file__).parent / "results" / "categorize.json"
+EVAL_RESULT = Path(__file__).parent / "results" / "categorize_eval.json"
 CONTEXT = 200
 PIECE = re.compile(r" ?[^\W\d_]+| ?\d+| ?[^\s\w]+|\s+")  # GPT-2-like pre-tokenizer pieces
 
@@ -131,6 +136,8 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))
+    report = write_report("test", EVAL_RESULT)
+    print(f"test split: macro-F1 {report.macro_f1:.4f}, accuracy {report.accuracy:.4f}, n={report.n} -> {EVAL_RESULT}")
 
 
 if __name__ == "__main__":

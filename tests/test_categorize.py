@@ -300,3 +300,12 @@ def test_eval_set_is_well_formed():
     for item in items:
         assert item["ngram"].strip() and item["source"]
         assert 0 < len(item["left_context"]) + len(item["right_context"]) < 1000
+
+
+def test_macro_f1_on_the_test_split_is_guarded_and_recorded():
+    report = evaluate(load_eval_set("test"))
+    assert report.macro_f1 >= 0.80
+    recorded = json.loads(EVAL_REPORT.read_text())
+    assert recorded["macro_f1"] == pytest.approx(report.macro_f1, abs=5e-5), (
+        "benchmarks/results/categorize_eval.json is stale: rerun `python benchmarks/bench_categorize.py`"
+    )

@@ -147,11 +147,3 @@ def write_report(split: str, path: Path | str) -> EvaluationReport:
     Path(path).write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return report
 
-
-if __name__ == "__main__":
-    import sys
-
-    if len(sys.argv) != 3:
-        sys.exit("usage: python -m probe.categorize.evaluate {dev,test} REPORT.json")
-    result = write_report(sys.argv[1], sys.argv[2])
-    print(f"{sys.argv[1]}: macro-F1 {result.macro_f1:.4f}, accuracy {result.accuracy:.4f}, n={result.n}")
