@@ -58,10 +58,15 @@ def source_texts(limit_per_kind: int = 60) -> dict[str, list[str]]:
     }
 
 
-def draw_items(texts: dict[str, list[str]], n_items: int, seed: int) -> tuple[list[str], list[str], list[str], dict]:
-    """n-grams at random positions; the mix of kinds is 50% code files, 35% READMEs, 15% licences."""
+SHARES = {"stdlib": 0.5, "metadata": 0.35, "licence": 0.15}
+
+
+def draw_items(
+    texts: dict[str, list[str]], n_items: int, seed: int, shares: dict[str, float] = SHARES
+) -> tuple[list[str], list[str], list[str], dict]:
+    """n-grams at random positions; by default 50% from code files, 35% from READMEs and 15%
+    from licences."""
     rng = random.Random(seed)
-    shares = {"stdlib": 0.5, "metadata": 0.35, "licence": 0.15}
     ngrams, lefts, rights, counts = [], [], [], {}
     for kind, share in shares.items():
         pool = [t for t in texts[kind] if len(t) > 4 * CONTEXT]
@@ -80,6 +85,19 @@ def draw_items(texts: dict[str, list[str]], n_items: int, seed: int) -> tuple[li
             lefts.append(text[max(0, begin - CONTEXT) : begin])
             rights.append(text[finish : finish + CONTEXT])
     return ngrams, lefts, rights, counts
+
+
+def calibration_ns() -> float:
+    """Nanoseconds per iteration of a plain Python loop: a yardstick for comparing results
+    across machines (this one ran the loop at the reported speed)."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        total = 0
+        for i in range(1_000_000):
+            total += i
+        best = min(best, time.process_time() - start)
+    return best * 1e3
 
 
 def timed(ngrams, lefts, rights, clear: bool) -> float:
@@ -101,10 +119,16 @@ def main() -> None:
     start = time.perf_counter()
     lexicon()
     load_seconds = time.perf_counter() - start
-    ngrams, lefts, rights, mix = draw_items(source_texts(), args.items, args.seed)
+    texts = source_texts()
+    ngrams, lefts, rights, mix = draw_items(texts, args.items, args.seed)
     load_before = os.getloadavg()
     cold = [timed(ngrams, lefts, rights, clear=True) for _ in range(args.repeats)]
     warm = timed(ngrams, lefts, rights, clear=False)
+    by_kind = {}
+    for kind in SHARES:
+        kind_items = draw_items(texts, args.items // 2, args.seed, {kind: 1.0})[:3]
+        seconds = statistics.median(timed(*kind_items, clear=True) for _ in range(args.repeats))
+        by_kind[kind] = round(len(kind_items[0]) / seconds)
     load_after = os.getloadavg()
     labels = [c.label for c in categorize_many(ngrams, lefts, rights)]
 
@@ -121,6 +145,7 @@ def main() -> None:
         "ngrams_per_second_worst": round(n / max(cold)),
         "microseconds_per_ngram_median": round(statistics.median(cold) / n * 1e6, 2),
         "ngrams_per_second_memoised": round(n / warm),
+        "ngrams_per_second_by_source": by_kind,
         "resource_load_seconds": round(load_seconds, 3),
         "label_counts": {label: labels.count(label) for label in LABELS},
         "machine": {
@@ -129,6 +154,7 @@ def main() -> None:
             "platform": platform.platform(),
             "processor": platform.processor() or platform.machine(),
             "cpu_count": os.cpu_count(),
+            "calibration_loop_ns_per_iteration": round(calibration_ns(), 1),
             "load_average_before": [round(x, 2) for x in load_before],
             "load_average_after": [round(x, 2) for x in load_after],
         },

@@ -232,9 +232,10 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
         elif stems_left + stems_right >= 1 and _licence_phrases(near) >= 2:
             found.append((0.8, "inside licence text (licence phrases nearby)"))
 
-    paragraph = w.left[w.left.rfind("\n\n") + 1 :] + w.focus
-    if ("[" in paragraph or "#" in w.line_left) and REFERENCE_ENTRY_START.search(paragraph):
-        if (
+    paragraph_start = w.left.rfind("\n\n") + 1
+    if w.left.find("[", paragraph_start) >= 0 or "[" in w.focus or "#" in w.line_left:  # entries start "[1]" or "# Name, X."
+        paragraph = w.left[paragraph_start:] + w.focus
+        if REFERENCE_ENTRY_START.search(paragraph) and (
             BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]) or REFERENCES_HEADING.search(w.left)
         ):
             found.append((0.85, "inside a reference-list entry"))
@@ -242,17 +243,21 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     around = w.left[-60:] + w.focus + w.right[:40]
     focus_start = min(60, len(w.left))
     focus_end = focus_start + len(w.focus)
-    # a match must overlap the focus, so each pattern is searched only as far from it as its
-    # longest match reaches
-    if ":" in around or "--" in around:
-        for match in DOC_SECTION.finditer(around, max(0, focus_start - 24), focus_end + 24):
+    # A match must overlap the focus, so each pattern is searched only as far from it as its
+    # longest match reaches, and only when that stretch holds the punctuation it needs.
+    doc_from, doc_to = max(0, focus_start - 24), focus_end + 24
+    if any(map(around[doc_from:doc_to].__contains__, (":", "--", "==", "-=", "=-"))):
+        for match in DOC_SECTION.finditer(around, doc_from, doc_to):
             if match.start() < focus_end and match.end() > focus_start and _at_line_start(around, match.start(), " \t"):
                 found.append((0.9, f"docstring section header '{match.group().splitlines()[0]}'"))
-        for match in RST_FIELD.finditer(around, max(0, focus_start - 56), focus_end + 56):
+    field_from, field_to = max(0, focus_start - 56), focus_end + 56
+    if ":" in around[field_from:field_to]:
+        for match in RST_FIELD.finditer(around, field_from, field_to):
             if match.start() < focus_end and match.end() > focus_start and not around[match.start() - 1 : match.start()].isalnum():
                 found.append((0.9, f"docstring field marker '{match.group()}'"))
-    if "#" in around:
-        for match in MARKDOWN_HEADING.finditer(around, max(0, focus_start - 70), focus_end + 70):
+    heading_from, heading_to = max(0, focus_start - 70), focus_end + 70
+    if "#" in around[heading_from:heading_to]:
+        for match in MARKDOWN_HEADING.finditer(around, heading_from, heading_to):
             heading = match.group(1).strip("`*_:. ").lower()
             if (
                 match.start() < focus_end
@@ -334,6 +339,7 @@ IDENTIFIER_SHAPE = re.compile(
     r"[a-z0-9]_[a-zA-Z0-9]|(?<![\w.])_{1,2}[a-zA-Z]|\b[a-z]+[A-Z]|[A-Za-z_]\.[a-z_]\w*[(\[.]|\w\.\w+\(|"
     r"->|=>|::|&&|\|\||</?[a-zA-Z][\w-]*|\$\{?\w|\\[nrtx0]|0x[0-9a-fA-F]|\b[a-z]+:[a-z]|(?<![\w-])--[a-z]"
 )
+SHAPE_REACH = 40  # an identifier continued by the n-gram starts at most this many characters before it
 FOCUS_SYMBOL = re.compile(r"[_.:<>$\\|&=(){};+#/*\[\]-]")
 LETTERS_ONLY_SHAPE = re.compile(r"\b[a-z]+[A-Z]|0x[0-9a-fA-F]")
 OPERATOR_SHAPE = re.compile(r"\w\(|\)\s*[:{;]|[=!<>]=|[{};]|\+\+|\w=[\"'{\[\w]")
@@ -381,24 +387,26 @@ def _code(w: _Window) -> tuple[float, list[str]]:
     span = _focus_chunk_span(w)
     chunk, at = w.line[span[0] : span[1]], len(w.line_left) - span[0]  # URLs and paths hold no white space
     slashes = chunk.count("/")
-    for pattern, kind, score, possible in (
-        (URL, "URL", 0.8, slashes and ("." in chunk)),
-        (PATH, "file path", 0.75, slashes >= 2),
-        (FILE_NAME, "file name", 0.75, "." in chunk[:-1]),
-    ):
-        found = possible and _overlapping_words(pattern, chunk, at, len(focus))
-        if found:
-            return score, [f"{kind} '{found}'"]
+    if slashes:
+        url = "." in chunk and _overlapping_words(URL, chunk, at, len(focus))
+        if url:
+            return 0.8, [f"URL '{url}'"]
+        path = slashes >= 2 and _overlapping_words(PATH, chunk, at, len(focus))
+        if path:
+            return 0.75, [f"file path '{path}'"]
+    file_name = "." in chunk[:-1] and _overlapping_words(FILE_NAME, chunk, at, len(focus))
+    if file_name:
+        return 0.75, [f"file name '{file_name}'"]
     # Symbol-free n-grams (most prose) can only show the letters-only shapes; an n-gram may
     # also continue an identifier that starts before it ("xsl:" + "if").
     symbols = FOCUS_SYMBOL.search(focus) is not None
     shape = (IDENTIFIER_SHAPE if symbols else LETTERS_ONLY_SHAPE).search(focus)
     shape_text = shape.group() if shape else ""
     if not shape_text and FOCUS_SYMBOL.search(chunk):
-        shape_text = _overlapping_words(IDENTIFIER_SHAPE, chunk, at, len(focus))
+        shape_text = _overlapping_words(IDENTIFIER_SHAPE, chunk, at, len(focus), SHAPE_REACH)
     if shape_text:
         return 0.7, [f"identifier shape '{shape_text}'"]
-    delimiter = symbols and COMMENT_DELIMITER.search(focus)
+    delimiter = symbols and ("#" in focus or "/" in focus) and COMMENT_DELIMITER.search(focus)
     if delimiter and not (delimiter.group().strip().startswith("#") and MARKDOWN_HEADING.match(w.line)):
         return 0.6, ["comment delimiter in the n-gram"]
     operator = symbols and OPERATOR_SHAPE.search(focus)
@@ -529,10 +537,15 @@ def _focus_chunk_span(w: _Window) -> tuple[int, int]:
     return low, NON_SPACE.match(line, end).end()
 
 
-def _overlapping_words(pattern: re.Pattern[str], text: str, start: int, length: int) -> str:
+def _overlapping_words(pattern: re.Pattern[str], text: str, start: int, length: int, reach: int | None = None) -> str:
     """The first match of `pattern` in `text` that shares a letter or digit with the n-gram at
-    text[start:start + length] (a bracket or quote next to a URL does not make prose code)."""
-    for match in pattern.finditer(text):
+    text[start:start + length] (a bracket or quote next to a URL does not make prose code).
+    With `reach`, only matches within that many characters of the n-gram are considered."""
+    search_from = 0 if reach is None else max(0, start - reach)
+    search_to = len(text) if reach is None else start + length + reach
+    for match in pattern.finditer(text, search_from, search_to):
+        if match.start() >= start + length:
+            break  # this and later matches begin after the n-gram
         low, high = max(start, match.start()), min(start + length, match.end())
         if low < high and any(c.isalnum() for c in text[low:high]):
             return match.group()
