@@ -271,7 +271,7 @@ def test_layer_enrichment_finds_the_enriched_layer():
 def test_layer_enrichment_uses_an_existing_label_column_and_checks_columns():
     table = pa.table({"layer": [0] * 4, "gate": [0.9, 0.1, float("nan"), 0.5], "label": ["code", "other", "names", "other"]})
     out = layer_enrichment(table, top_k=1, n_boot=50)
-    code = [r for r in out.to_pylist() if r["label"] == "code"][0]
+    code = next(r for r in out.to_pylist() if r["label"] == "code")
     assert code["count_top"] == 1 and code["n_random"] == 1
     with pytest.raises(KeyError, match=r"gate_col='score' is not a column of the table"):
         layer_enrichment(table, gate_col="score")

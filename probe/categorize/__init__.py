@@ -8,7 +8,13 @@ often each kind appears among top-gated positions than at random ones.
 
 from .batch import categorize_many, categorize_table
 from .enrichment import enrichment, enrichment_figure, layer_enrichment
-from .evaluate import EvaluationReport, confusion_matrix, evaluate, load_eval_set, report_from_confusion
+from .evaluate import (
+    EvaluationReport,
+    confusion_matrix,
+    evaluate,
+    load_eval_set,
+    report_from_confusion,
+)
 from .rules import LABELS, PRECEDENCE, Categorization, categorize
 
 __all__ = [

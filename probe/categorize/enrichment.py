@@ -15,12 +15,11 @@ from collections.abc import Sequence
 import numpy as np
 import pyarrow as pa
 
-from .batch import categorize_table
+from .batch import categorize_many
 from .rules import LABELS
 
 SMOOTHING = 0.5
 INTERVAL = (2.5, 97.5)
-COLUMNS = ("label", "n_top", "n_random", "count_top", "count_random", "p_top", "p_random", "ratio", "lo", "hi")
 
 
 def enrichment(
@@ -96,9 +95,9 @@ def layer_enrichment(
 
     Expected schema: one row per (position, layer) with a numeric `gate_col` (the gate value
     of that position at that layer; rows with a null or NaN gate are dropped) and an integer
-    `layer_col`. Labels come from `label_col` when the table has it; otherwise they are
-    computed with `categorize_table` from `ngram_col`, `left_col` and `right_col` (the n-gram
-    surface text and the text before and after it).
+    `layer_col`. Labels come from `label_col` when the table has it; otherwise the selected
+    rows (and only those) are categorized from `ngram_col`, `left_col` and `right_col` (the
+    n-gram surface text and the text before and after it; the context columns may be absent).
 
     Per layer, the top group is the `top_k` rows with the largest gates (default: the top
     `top_fraction` of that layer's rows, at least one; ties broken by row order) and the
@@ -109,13 +108,6 @@ def layer_enrichment(
     _require(table, {"gate_col": gate_col, "layer_col": layer_col})
     if label_col not in table.column_names:
         _require(table, {"ngram_col": ngram_col})
-        table = categorize_table(
-            table.select([c for c in (gate_col, layer_col, ngram_col, left_col, right_col) if c in table.column_names]),
-            ngram_col,
-            left_col if left_col in table.column_names else None,
-            right_col if right_col in table.column_names else None,
-        )
-        label_col = "label"
     if top_k is None and not 0 < top_fraction <= 1:
         raise ValueError(f"top_fraction must be in (0, 1], got {top_fraction}")
     if top_k is not None and top_k < 1:
@@ -123,7 +115,6 @@ def layer_enrichment(
 
     gates = table.column(gate_col).to_numpy(zero_copy_only=False).astype(float)
     layers = np.asarray(table.column(layer_col).to_numpy(zero_copy_only=False))
-    labels = np.asarray(table.column(label_col).to_pylist(), dtype=object)
     valid = ~np.isnan(gates)
     pieces = []
     for layer in np.unique(layers[valid]):
@@ -133,11 +124,24 @@ def layer_enrichment(
         top_rows = rows[order[:k]]
         rng = np.random.default_rng([seed, int(layer)])
         random_rows = rng.choice(rows, size=min(len(rows), n_random or k), replace=False)
-        rows_table = enrichment(labels[top_rows], labels[random_rows], n_boot=n_boot, seed=int(rng.integers(2**32)))
+        labels = _labels_of(table, np.concatenate([top_rows, random_rows]), label_col, ngram_col, left_col, right_col)
+        rows_table = enrichment(labels[:k], labels[k:], n_boot=n_boot, seed=int(rng.integers(2**32)))
         pieces.append(rows_table.add_column(0, "layer", pa.array(np.full(rows_table.num_rows, layer))))
     if not pieces:
         raise ValueError(f"no row has a usable gate in column {gate_col!r}")
     return pa.concat_tables(pieces)
+
+
+def _labels_of(table: pa.Table, rows: np.ndarray, label_col: str, ngram_col: str, left_col: str, right_col: str) -> list[str]:
+    """Labels of the given rows: read from `label_col` if present, else categorized."""
+    indices = pa.array(rows, type=pa.int64())
+    if label_col in table.column_names:
+        return table.column(label_col).take(indices).to_pylist()
+
+    def texts(column: str) -> list[str | None] | None:
+        return table.column(column).take(indices).to_pylist() if column in table.column_names else None
+
+    return [result.label for result in categorize_many(texts(ngram_col), texts(left_col), texts(right_col))]
 
 
 def _require(table: pa.Table, columns: dict[str, str]) -> None:
@@ -162,12 +166,12 @@ def enrichment_figure(enrichment_table: pa.Table, title: str = "Enrichment among
             name="all positions" if layer is None else f"layer {layer}",
             x=[data["label"][i] for i in rows],
             y=ratio,
-            error_y=dict(
-                type="data",
-                symmetric=False,
-                array=np.array([data["hi"][i] for i in rows]) - ratio,
-                arrayminus=ratio - np.array([data["lo"][i] for i in rows]),
-            ),
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": np.array([data["hi"][i] for i in rows]) - ratio,
+                "arrayminus": ratio - np.array([data["lo"][i] for i in rows]),
+            },
         )
     figure.add_hline(y=1.0, line_dash="dash", line_color="gray")
     figure.update_layout(

@@ -78,8 +78,9 @@ WORD = re.compile(r"[^\W\d_](?:[\w'’]*\w)?|\d+")
 
 @dataclass(frozen=True)
 class Categorization:
-    """`label` is one of `LABELS`; `scores` maps every label to [0, 1] (read-only);
-    `evidence` names the rules and features that fired, strongest kind first."""
+    """`label` is one of `LABELS`; `scores` maps every label to [0, 1] (read-only; kinds after
+    the deciding one in PRECEDENCE are not evaluated and score 0); `evidence` names the rules
+    and features that fired, the deciding kind's first."""
 
     label: str
     scores: Mapping[str, float]
@@ -87,7 +88,11 @@ class Categorization:
 
 
 def categorize(ngram: str, left_context: str = "", right_context: str = "") -> Categorization:
-    """Label one n-gram (its surface text) by the text before and after it."""
+    """Label one n-gram (its surface text, e.g. " the Great") by the text before and after it.
+
+    Contexts are cut to the LEFT_WINDOW / RIGHT_WINDOW characters nearest the n-gram, special
+    tokens like `<|pad|>` are dropped, and None reads as empty text; results are memoised on
+    the cut triple. Never raises on the content of a string."""
     return _categorize_window(
         _as_text(ngram, "ngram")[:MAX_NGRAM],
         _as_text(left_context, "left_context")[-LEFT_WINDOW:],
@@ -136,8 +141,9 @@ class _Window(NamedTuple):
     line_left: str  # that line up to the focus
     near: str  # NEAR_LEFT + focus + NEAR_RIGHT characters
     near_lower: str
-    tokens: list[str]  # lower-cased phrase tokens within PHRASE_REACH of the focus (only the
-    # focus's own when none of them can belong to a phrase)
+    # lower-cased phrase tokens within PHRASE_REACH of the focus; only the focus's own when
+    # none of them occurs in any phrase (then no phrase can overlap the focus)
+    tokens: list[str]
     focus_tokens: range  # which of `tokens` belong to the focus
     phrases: list[tuple[int, int, str]]  # phrase-list hits in `tokens`: (start, end, tag)
 
@@ -357,7 +363,6 @@ COMMENT_DELIMITER = re.compile(r"(?:^|\s)(?:#+|//+|/\*+|\*/)(?=\s|$)")
 # brackets or punctuation marks; a bullet or a lone delimiter does not break a run.
 WORD_WRAPPING = "\"'`*()[]_,.;:!?-"
 PROSE_RUN_WORDS = 4
-CHUNK = re.compile(r"\S+")
 NON_SPACE = re.compile(r"\S*")
 CODE_LINE_START = re.compile(
     r"\s*(?:if|elif|else|for|while|def|class|return|import|from|try|except|finally|with|raise|yield|"
@@ -605,9 +610,9 @@ def _names(w: _Window) -> tuple[float, list[str]]:
             best, why = max(best, 0.75), why + [f"'{word}' is capitalised mid-sentence elsewhere"]
         elif not heading and following[:1].isupper() and following not in lex.not_names and _same_line(w, offset, following):
             best, why = max(best, 0.7), why + [f"capitalised sequence '{word} {following}'"]
-    if best < APPLIES and words and all(word in NAME_CONNECTORS for word, _ in words):
-        if before and after and before[-1][:1].isupper() and after[0][:1].isupper():
-            best, why = 0.8, why + [f"name connector between '{before[-1]}' and '{after[0]}'"]
+    connectors_only = words and all(word in NAME_CONNECTORS for word, _ in words)
+    if best < APPLIES and connectors_only and before and after and before[-1][:1].isupper() and after[0][:1].isupper():
+        best, why = 0.8, why + [f"name connector between '{before[-1]}' and '{after[0]}'"]
     return best, why
 
 
@@ -680,9 +685,9 @@ def _relational(w: _Window) -> tuple[float, list[str]]:
         j = i + 1
         while j < len(tokens) and j < i + 3 and tokens[j] in ADVERBS:
             j += 1
-        if j < len(tokens) and (tokens[j] in DETERMINERS or tokens[j] in PARTICIPLES):
-            if i < focus.stop and j >= focus.start:
-                best, why = max(best, 0.8), why + [f"copula '{' '.join(tokens[i : j + 1])}'"]
+        completed = j < len(tokens) and (tokens[j] in DETERMINERS or tokens[j] in PARTICIPLES)
+        if completed and i < focus.stop and j >= focus.start:
+            best, why = max(best, 0.8), why + [f"copula '{' '.join(tokens[i : j + 1])}'"]
     return best, why
 
 
