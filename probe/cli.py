@@ -12,14 +12,27 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from engram_model import EngramLM, ModelConfig, configure_for_tokenizer, load_model, load_tokenizer
+from engram_model import (
+    EngramLM,
+    ModelConfig,
+    configure_for_tokenizer,
+    load_model,
+    load_tokenizer,
+)
 from engram_model.checkpoint import DATA_DIR, CheckpointError, resolve_checkpoint
-from engram_model.corpus import ReadReport, build_corpus, default_corpus_path, default_sources, iter_documents
+from engram_model.corpus import (
+    ReadReport,
+    build_corpus,
+    default_corpus_path,
+    default_sources,
+    iter_documents,
+)
 from engram_model.corpus.build import CORPUS_FILE, corpus_cache_dir
 from engram_model.corpus.sources import provenance
 
-from .corpus_cli import corpus_app
 from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
+from .categorize.run import categorize_run
+from .corpus_cli import corpus_app
 from .ngrams import suffix_ngram_texts
 from .probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
 from .recorder import RecordOptions
@@ -247,3 +260,29 @@ def export(
         target = str(out).replace("'", "''")
         con.execute(f"COPY result TO '{target}' (FORMAT {format.upper()})")
     console.print(f"wrote {out}")
+
+
+@app.command()
+def categorize(
+    run_dir: Path = typer.Argument(..., help="A run directory made by `engram-probe run`."),
+    order: int | None = typer.Option(None, help="N-gram order to categorize (default: the longest)."),
+    gate: str = typer.Option("mean", help="Gate over branches: mean or max."),
+    top_fraction: float = typer.Option(0.01, help="Share of each layer's positions that counts as top-gated."),
+    n_boot: int = typer.Option(1000, help="Bootstrap resamples for the 95% intervals."),
+    seed: int = typer.Option(0, help="Seed of the random sample and the bootstrap."),
+) -> None:
+    """Kinds of text among top-gated positions vs random ones, per layer, with 95% intervals."""
+    try:
+        table = categorize_run(checked_run(run_dir), order=order, gate=gate, top_fraction=top_fraction, n_boot=n_boot, seed=seed)
+    except ValueError as err:
+        raise typer.BadParameter(str(err)) from err
+    view = Table(title=f"P(label | top {top_fraction:.1%} gated) / P(label | random), 95% bootstrap interval")
+    for column in ("layer", "label", "top", "random", "ratio", "95% interval"):
+        view.add_column(column, justify="left" if column == "label" else "right")
+    for row in table.to_pylist():
+        view.add_row(
+            str(row["layer"]), row["label"], f"{row['count_top']}/{row['n_top']}", f"{row['count_random']}/{row['n_random']}",
+            f"{row['ratio']:.2f}", f"[{row['lo']:.2f}, {row['hi']:.2f}]",
+        )
+    console.print(view)
+    console.print(f"tables and figure in {run_dir / 'categories'}")

@@ -10,7 +10,7 @@ replacement and at its own size, `n_boot` times, and the smoothed ratio recomput
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -89,6 +89,7 @@ def layer_enrichment(
     ngram_col: str = "ngram",
     left_col: str = "left_context",
     right_col: str = "right_context",
+    label_rows: Callable[[np.ndarray, np.ndarray], list[str]] | None = None,
 ) -> pa.Table:
     """Enrichment rows per Engram layer: (layer, label, n_top, n_random, count_top,
     count_random, p_top, p_random, ratio, lo, hi).
@@ -98,6 +99,9 @@ def layer_enrichment(
     `layer_col`. Labels come from `label_col` when the table has it; otherwise the selected
     rows (and only those) are categorized from `ngram_col`, `left_col` and `right_col` (the
     n-gram surface text and the text before and after it; the context columns may be absent).
+    `label_rows(top_rows, random_rows)`, when given, labels rows by index instead (top rows
+    first): a run directory's texts live beside its gates, so they are fetched only for the
+    rows selected here.
 
     Per layer, the top group is the `top_k` rows with the largest gates (default: the top
     `top_fraction` of that layer's rows, at least one; ties broken by row order) and the
@@ -106,7 +110,7 @@ def layer_enrichment(
     layer) so results do not depend on which other layers are present.
     """
     _require(table, {"gate_col": gate_col, "layer_col": layer_col})
-    if label_col not in table.column_names:
+    if label_rows is None and label_col not in table.column_names:
         _require(table, {"ngram_col": ngram_col})
     if top_k is None and not 0 < top_fraction <= 1:
         raise ValueError(f"top_fraction must be in (0, 1], got {top_fraction}")
@@ -124,7 +128,10 @@ def layer_enrichment(
         top_rows = rows[order[:k]]
         rng = np.random.default_rng([seed, int(layer)])
         random_rows = rng.choice(rows, size=min(len(rows), n_random or k), replace=False)
-        labels = _labels_of(table, np.concatenate([top_rows, random_rows]), label_col, ngram_col, left_col, right_col)
+        if label_rows is not None:
+            labels = label_rows(top_rows, random_rows)
+        else:
+            labels = _labels_of(table, np.concatenate([top_rows, random_rows]), label_col, ngram_col, left_col, right_col)
         rows_table = enrichment(labels[:k], labels[k:], n_boot=n_boot, seed=int(rng.integers(2**32)))
         pieces.append(rows_table.add_column(0, "layer", pa.array(np.full(rows_table.num_rows, layer))))
     if not pieces:
