@@ -189,7 +189,7 @@ def load_model(
 
     tier: where the Engram tables live. `resident`: parameters on `device` (trainable).
     `host`: encoded rows in CPU memory (pinned for CUDA). `mmap`: the table file itself, read
-    row by row on demand (`reader` "mmap": memory-mapped; "pread": explicit reads on
+    row by row on demand (`reader` "mmap": memory-mapped, "pread": explicit reads; either on
     `io_threads` threads); only the rows touched ever enter memory.
     cache_rows: a hot-row cache per Engram layer in front of an offloaded tier, `cache_policy`
     "lru" or "static" (offline LFU: `hot_rows` {layer: flat row ids, most requested first}).

@@ -462,11 +462,21 @@ class HostTable(OffloadedTable):
 class MmapTable(OffloadedTable):
     """The table file memory-mapped read-only, with random-access advice so a row fault reads
     its page and not a readahead window. Pages stay in the kernel's page cache, not in this
-    process's memory: resident memory grows with the rows touched, not the table."""
+    process's memory: resident memory grows with the rows touched, not the table.
 
-    def __init__(self, table_file: TableFile, key: str, device: str | torch.device = "cpu"):
+    A thread blocks on one page fault at a time, so a large read is split over `io_threads`
+    threads (numpy's take releases the GIL): cold pages then arrive several at a time, while
+    a warm read stays a plain memory copy."""
+
+    PARALLEL_ROWS = 1024  # below this a read is not worth handing to other threads
+
+    def __init__(self, table_file: TableFile, key: str, device: str | torch.device = "cpu", io_threads: int = 1):
         entry = table_file.entries[key]
         super().__init__(entry.num_rows, entry.codec, device)
+        if io_threads < 1:
+            raise TableError(f"io_threads={io_threads} must be >= 1")
+        self.io_threads = io_threads
+        self._pool = ThreadPoolExecutor(io_threads, thread_name_prefix="engram-mmap") if io_threads > 1 else None
         self.path, self.key, self._file = table_file.path, key, table_file
         with open(self.path, "rb") as f:
             start = entry.offset - entry.offset % mmap.ALLOCATIONGRANULARITY  # mmap offsets are page-aligned
@@ -477,7 +487,13 @@ class MmapTable(OffloadedTable):
         self._map_offset = start
 
     def read_raw(self, rows: np.ndarray, out: np.ndarray) -> None:
-        np.take(self._rows, rows, axis=0, out=out)  # touches only these rows' pages
+        if self._pool is None or len(rows) < self.PARALLEL_ROWS:
+            np.take(self._rows, rows, axis=0, out=out)  # touches only these rows' pages
+            return
+        bounds = np.linspace(0, len(rows), self.io_threads + 1).astype(int)
+        parts = [(a, b) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+        for future in [self._pool.submit(np.take, self._rows, rows[a:b], 0, out[a:b]) for a, b in parts]:
+            future.result()
 
     def read_range(self, start: int, stop: int) -> np.ndarray:
         # read, not fault in: a table streamed out whole must not pass through this mapping
@@ -493,7 +509,7 @@ class MmapTable(OffloadedTable):
             os.posix_fadvise(f.fileno(), self._map_offset, len(self._map), os.POSIX_FADV_DONTNEED)
 
     def __repr__(self) -> str:
-        return f"MmapTable({self.path}:{self.key}, {self.num_rows} x {self.row_format}[{self.row_dim}])"
+        return f"MmapTable({self.path}:{self.key}, {self.num_rows} x {self.row_format}[{self.row_dim}], {self.io_threads} threads)"
 
 
 class PreadTable(OffloadedTable):
@@ -563,7 +579,8 @@ def open_table(
     io_threads: int = 4,
 ) -> RowTable:
     """One layer's table from a table file, in the chosen tier. Only `resident` and `host`
-    read the rows in; `mmap` reads them on demand (with the `mmap` or `pread` reader)."""
+    read the rows in; `mmap` reads them on demand (with the `mmap` or `pread` reader, on
+    `io_threads` threads)."""
     if tier not in TIERS:
         raise TableError(f"tier={tier!r} is not a table tier; choose one of {', '.join(TIERS)}")
     if reader not in READERS:
@@ -576,7 +593,7 @@ def open_table(
         return HostTable.from_file(table_file, key, device)
     if reader == "pread":
         return PreadTable(table_file, key, device, io_threads)
-    return MmapTable(table_file, key, device)
+    return MmapTable(table_file, key, device, io_threads)
 
 
 def encoded_rows(table: RowTable, start: int, stop: int, codec: RowCodec) -> np.ndarray:
