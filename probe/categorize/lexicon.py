@@ -100,6 +100,7 @@ def _pygments_keywords() -> frozenset[str]:
 @dataclass(frozen=True)
 class Lexicon:
     phrases: PhraseIndex  # tagged with a boilerplate family or "relation"
+    licence_phrases: PhraseIndex  # the licence family alone, for counting licence phrases in a window
     readme_headings: frozenset[str]
     copulas: frozenset[str]
     name_parts: frozenset[str]
@@ -127,6 +128,7 @@ def lexicon() -> Lexicon:
             [(p, family) for family in BOILERPLATE_FAMILIES for p in read_list(family)]
             + [(p, "relation") for p in relation_lines if not p.startswith("!")]
         ),
+        licence_phrases=PhraseIndex.build([(p, "licence") for p in read_list("licence")]),
         readme_headings=frozenset(h.lower() for h in read_list("readme_headings")),
         copulas=frozenset(p[1:] for p in relation_lines if p.startswith("!")),
         name_parts=frozenset(read_list("name_parts")),

@@ -174,19 +174,11 @@ class _Window(NamedTuple):
             right_tokens = PHRASE_TOKEN.findall(near_lower, focus_at + len(focus), focus_at + len(focus) + PHRASE_REACH)
         start = len(left_tokens)
         tokens = left_tokens + focus_tokens + right_tokens
-        return cls(
-            left=left,
-            focus=focus,
-            right=right,
-            line=line,
-            line_left=line_left,
-            near=near,
-            near_lower=near_lower,
-            tokens=tokens,
-            focus_tokens=range(start, start + len(focus_tokens)),
-            # phrases that overlap the focus or end where it starts
-            phrases=lexicon().phrases.matches(tokens, start - LONGEST_PHRASE, start + len(focus_tokens)),
-        )
+        focus_range = range(start, start + len(focus_tokens))
+        # phrases that overlap the focus or end where it starts
+        phrases = lexicon().phrases.matches(tokens, start - LONGEST_PHRASE, focus_range.stop)
+        # positional: building a NamedTuple from keywords costs a microsecond more per n-gram
+        return cls(left, focus, right, line, line_left, near, near_lower, tokens, focus_range, phrases)
 
 
 # ---------------------------------------------------------------------------- boilerplate
@@ -206,17 +198,18 @@ BIBLIOGRAPHY_CUE = re.compile(
     r"\(\d{4}\)|,\s*(?:19|20)\d\d\b|\bconference\b|\btransactions\b|\bpress\b|\d+\s*[-–]{1,2}\s*\d+",
     re.IGNORECASE,
 )
-REFERENCE_ENTRY_START = re.compile(r"(?m)^[ \t]*(?:\.\. \[\w+\]|\[\d+\]|#[ \t]*[A-Z][\w-]+, [A-Z]\.)")
 REFERENCES_HEADING = re.compile(r"(?m)^[ \t]*(?:References|Bibliography|Citations)[ \t]*\n[ \t]*[-=]{3,}")
-# These three are searched without a line-start anchor (which would defeat the regex
-# engine's fast scan for a literal prefix); `_at_line_start` checks the position afterwards.
+# These are searched without a line-start anchor (which would defeat the regex engine's fast
+# scan for the characters a match starts with); `_at_line_start` checks the position afterwards.
+REFERENCE_ENTRY_START = re.compile(r"\.\. \[\w+\]|\[\d+\]|#[ \t]*[A-Z][\w-]+, [A-Z]\.")  # after indentation only
 RST_FIELD = re.compile(r":(?:param|type|returns?|rtype|raises?|yields?|ivar|cvar|vartype|keyword|kwarg|arg)\b[^:\n]{0,40}:")
 DOC_SECTION = re.compile(
     r"(?:Parameters|Returns?|Yields?|Raises|See Also|Notes?|Examples?|References|Attributes|"
     r"Methods|Warns|Warnings|Other Parameters|Receives|Args|Arguments|Keyword Args|Kwargs|Todo)"
     r"[ \t]*(?::|\n[ \t]*[-=]{3,})"
 )
-MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+([^\n]{1,60}?)[ \t#]*(?=\n|\Z)")  # at column 0, unlike indented comments
+# at column 0, unlike indented comments; "##{0,5}" is "#{1,6}" with a literal first character
+MARKDOWN_HEADING = re.compile(r"##{0,5}[ \t]+([^\n]{1,60}?)[ \t#]*(?=\n|\Z)")
 BADGE_MARKS = ("[![", "shields.io", "badge", ".. image::", ":target:", ":alt:", "| image::")  # on lower-cased lines
 METADATA_FIELD = re.compile(r"^(?:Classifier|License|Requires-Dist|Requires-Python|Author-email|Author|Maintainer|Home-page|Project-URL|Platform|Keywords|Summary|Metadata-Version|Provides-Extra|Description-Content-Type|License-File):")
 
@@ -241,7 +234,7 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     paragraph_start = w.left.rfind("\n\n") + 1
     if w.left.find("[", paragraph_start) >= 0 or "[" in w.focus or "#" in w.line_left:  # entries start "[1]" or "# Name, X."
         paragraph = w.left[paragraph_start:] + w.focus
-        if REFERENCE_ENTRY_START.search(paragraph) and (
+        if _reference_entry_start(paragraph) and (
             BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]) or REFERENCES_HEADING.search(w.left)
         ):
             found.append((0.85, "inside a reference-list entry"))
@@ -295,8 +288,15 @@ def _phrase_words() -> frozenset[str]:
 
 
 def _licence_phrases(text: str) -> int:
-    """How many phrases of the licence list occur in (lower-cased) `text`."""
-    return sum(family == "licence" for _, _, family in lexicon().phrases.matches(PHRASE_TOKEN.findall(text)))
+    """How many phrases of the licence list occur in (lower-cased) `text` (at most one counts
+    per starting token)."""
+    return len(lexicon().licence_phrases.matches(PHRASE_TOKEN.findall(text)))
+
+
+def _reference_entry_start(paragraph: str) -> bool:
+    """Whether a line of `paragraph` starts (after spaces or tabs) like a reference-list entry:
+    "[1]", ".. [Name]" or "# Name, X."."""
+    return any(_at_line_start(paragraph, match.start(), " \t") for match in REFERENCE_ENTRY_START.finditer(paragraph))
 
 
 def _at_line_start(text: str, position: int, indent: str) -> bool:
@@ -341,13 +341,17 @@ PROSE_LINE_DENSITY = 0.05  # code lines sit above this share of symbol character
 TAG = re.compile(r"</?[a-zA-Z][\w-]*")
 # Shapes of identifiers and operators that prose does not produce: snake_case, lowerCamel,
 # dotted calls, scope and arrow operators, tags, shell variables and flags, escapes, hex.
+# Every alternative starts with a literal character or a character class, which lets the regex
+# engine rule it out at a position from that one character; the word-boundary and lookbehind
+# tests come after it, looking back over it: "[a-z](?<!\w[a-z])" is "\b[a-z]", and
+# "_(?<![\w.]_)_?" is "(?<![\w.])_{1,2}".
 IDENTIFIER_SHAPE = re.compile(
-    r"[a-z0-9]_[a-zA-Z0-9]|(?<![\w.])_{1,2}[a-zA-Z]|\b[a-z]+[A-Z]|[A-Za-z_]\.[a-z_]\w*[(\[.]|\w\.\w+\(|"
-    r"->|=>|::|&&|\|\||</?[a-zA-Z][\w-]*|\$\{?\w|\\[nrtx0]|0x[0-9a-fA-F]|\b[a-z]+:[a-z]|(?<![\w-])--[a-z]"
+    r"[a-z0-9]_[a-zA-Z0-9]|_(?<![\w.]_)_?[a-zA-Z]|[a-z](?<!\w[a-z])[a-z]*[A-Z]|[A-Za-z_]\.[a-z_]\w*[(\[.]|\w\.\w+\(|"
+    r"->|=>|::|&&|\|\||</?[a-zA-Z][\w-]*|\$\{?\w|\\[nrtx0]|0x[0-9a-fA-F]|[a-z](?<!\w[a-z])[a-z]*:[a-z]|-(?<![\w-]-)-[a-z]"
 )
 SHAPE_REACH = 40  # an identifier continued by the n-gram starts at most this many characters before it
 FOCUS_SYMBOL = re.compile(r"[_.:<>$\\|&=(){};+#/*\[\]-]")
-LETTERS_ONLY_SHAPE = re.compile(r"\b[a-z]+[A-Z]|0x[0-9a-fA-F]")
+LETTERS_ONLY_SHAPE = re.compile(r"[a-z](?<!\w[a-z])[a-z]*[A-Z]|0x[0-9a-fA-F]")  # as in IDENTIFIER_SHAPE
 OPERATOR_SHAPE = re.compile(r"\w\(|\)\s*[:{;]|[=!<>]=|[{};]|\+\+|\w=[\"'{\[\w]")
 # URLs, paths and file names are single runs of non-space characters: these are searched in
 # the run that holds the n-gram.
@@ -364,11 +368,14 @@ COMMENT_DELIMITER = re.compile(r"(?:^|\s)(?:#+|//+|/\*+|\*/)(?=\s|$)")
 WORD_WRAPPING = "\"'`*()[]_,.;:!?-"
 PROSE_RUN_WORDS = 4
 NON_SPACE = re.compile(r"\S*")
-CODE_LINE_START = re.compile(
-    r"\s*(?:if|elif|else|for|while|def|class|return|import|from|try|except|finally|with|raise|yield|"
-    r"assert|const|let|var|function|async|await|switch|case|typedef|struct|static|public|private|"
-    r"protected|fn|pub|use|impl|match|do|done|then|fi|echo|export|local|#include|#define|#if|#ifdef|#endif)\b"
+# A line that starts with one of these whole words is a statement. The first word is looked up
+# in a set: an alternation of fifty keywords is tried one by one at the start of every line.
+STATEMENT_KEYWORDS = frozenset(
+    "if elif else for while def class return import from try except finally with raise yield "
+    "assert const let var function async await switch case typedef struct static public private "
+    "protected fn pub use impl match do done then fi echo export local #include #define #if #ifdef #endif".split()
 )
+FIRST_WORD = re.compile(r"\s*(#?\w+)")
 ASSIGNMENT = re.compile(r"\w\s*[-+*/|&!=<>]?=\s*\S")
 ARROW = re.compile(r"[\w)\]]\s*(?:->|=>)")
 INLINE_CODE = re.compile(r"``[^`\n]+``|`[^`\n]+`")
@@ -454,10 +461,10 @@ def _code_keywords(w: _Window) -> set[str]:
     'ValueError' count but 'none' does not)."""
     tokens = set(w.tokens)
     found = tokens & CODE_WORDS
-    for token in tokens:
-        original = lexicon().code_keywords.get(token)
-        if original and original in w.near:
-            found.add(original)
+    code_keywords = lexicon().code_keywords
+    for token in tokens & code_keywords.keys():
+        if code_keywords[token] in w.near:
+            found.add(code_keywords[token])
     return found
 
 
@@ -487,7 +494,8 @@ def _code_line(w: _Window) -> bool:
     """Whether the n-gram's line reads as a statement: it starts with a keyword, assigns or
     compares near the n-gram, or opens or closes a block."""
     line = w.line
-    if CODE_LINE_START.match(line) or (("->" in line or "=>" in line) and ARROW.search(line)):
+    first_word = FIRST_WORD.match(line)
+    if (first_word and first_word.group(1) in STATEMENT_KEYWORDS) or (("->" in line or "=>" in line) and ARROW.search(line)):
         return True
     start = len(w.line_left)
     if "=" in line and ASSIGNMENT.search(line, max(0, start - 60), start + len(w.focus) + 60):
