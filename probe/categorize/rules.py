@@ -135,7 +135,10 @@ class _Window:
     rather than a NamedTuple: the rules read its fields some seventy times per n-gram, and a
     slot is read in half the time of a NamedTuple field."""
 
-    __slots__ = ("left", "focus", "right", "line", "line_left", "near", "near_lower", "tokens", "focus_tokens", "phrases")
+    __slots__ = (
+        "left", "focus", "right", "line", "line_left", "near", "near_lower", "focus_at", "phrases",
+        "focus_token_list", "_tokens", "_focus_tokens",
+    )
 
     left: str
     focus: str
@@ -144,11 +147,9 @@ class _Window:
     line_left: str  # that line up to the focus
     near: str  # NEAR_LEFT + focus + NEAR_RIGHT characters
     near_lower: str
-    # lower-cased phrase tokens within PHRASE_REACH of the focus; only the focus's own when
-    # none of them occurs in any phrase (then no phrase can overlap the focus)
-    tokens: list[str]
-    focus_tokens: range  # which of `tokens` belong to the focus
-    phrases: list[tuple[int, int, str]]  # phrase-list hits in `tokens`: (start, end, tag)
+    focus_at: int  # where the focus starts in `near`
+    focus_token_list: list[str]  # the lower-cased phrase tokens of the focus
+    phrases: list[tuple[int, int, str]]  # phrase-list hits in `token_view()[0]`: (start, end, tag)
 
     def __init__(self, ngram: str, left: str, right: str) -> None:
         focus = ngram
@@ -167,19 +168,64 @@ class _Window:
         self.line = self.line_left + focus + (right if line_end < 0 else right[:line_end])
         self.near = left[-NEAR_LEFT:] + focus + right[:NEAR_RIGHT]
         self.near_lower = near_lower = self.near.lower()
-        focus_at = min(NEAR_LEFT, len(left))
-        focus_tokens = PHRASE_TOKEN.findall(near_lower, focus_at, focus_at + len(focus))
+        self.focus_at = focus_at = min(NEAR_LEFT, len(left))
+        self.focus_token_list = focus_tokens = PHRASE_TOKEN.findall(near_lower, focus_at, focus_at + len(focus))
+        self._tokens = None  # until `token_view` needs them
         if _phrase_words().isdisjoint(focus_tokens):
-            # no phrase or copula pattern can involve the focus: skip the context tokens
-            left_tokens, right_tokens = [], []
+            # no phrase or copula pattern can involve the focus: the context tokens are not read
+            self._tokens, self._focus_tokens = focus_tokens, range(len(focus_tokens))
+            self.phrases = []
+        elif _phrase_may_touch(near_lower, focus_at, focus_at + len(focus), focus_tokens):
+            tokens, focus_range = self.token_view()
+            # phrases that overlap the focus or end where it starts
+            self.phrases = lexicon().phrases.matches(tokens, focus_range.start - LONGEST_PHRASE, focus_range.stop)
         else:
+            self.phrases = []
+
+    def token_view(self) -> tuple[list[str], range]:
+        """The lower-cased phrase tokens within PHRASE_REACH of the focus (only the focus's own
+        when none of them occurs in any phrase or copula pattern), and which of them are the
+        focus's. The context tokens are found on first use: most windows never need them."""
+        if self._tokens is None:
+            near_lower, focus_at, focus_end = self.near_lower, self.focus_at, self.focus_at + len(self.focus)
             left_tokens = PHRASE_TOKEN.findall(near_lower, max(0, focus_at - PHRASE_REACH), focus_at)
-            right_tokens = PHRASE_TOKEN.findall(near_lower, focus_at + len(focus), focus_at + len(focus) + PHRASE_REACH)
-        start = len(left_tokens)
-        self.tokens = left_tokens + focus_tokens + right_tokens
-        self.focus_tokens = range(start, start + len(focus_tokens))
-        # phrases that overlap the focus or end where it starts
-        self.phrases = lexicon().phrases.matches(self.tokens, start - LONGEST_PHRASE, self.focus_tokens.stop)
+            right_tokens = PHRASE_TOKEN.findall(near_lower, focus_end, focus_end + PHRASE_REACH)
+            self._tokens = left_tokens + self.focus_token_list + right_tokens
+            self._focus_tokens = range(len(left_tokens), len(left_tokens) + len(self.focus_token_list))
+        return self._tokens, self._focus_tokens
+
+
+@cache
+def _phrase_neighbours() -> tuple[frozenset[tuple[str, str]], frozenset[str], frozenset[str], frozenset[str]]:
+    """The pairs of tokens that stand next to each other in some phrase; the tokens that come
+    first and second in such pairs; the last tokens of relation phrases."""
+    index = lexicon().phrases
+    pairs = frozenset(pair for entries in index.by_pair.values() for phrase, _ in entries for pair in zip(phrase, phrase[1:]))
+    relation_ends = frozenset(phrase[-1] for entries in index.by_pair.values() for phrase, tag in entries if tag == "relation")
+    relation_ends |= frozenset(token for token, tags in index.single.items() if "relation" in tags)
+    return pairs, frozenset(a for a, _ in pairs), frozenset(b for _, b in pairs), relation_ends
+
+
+def _phrase_may_touch(near_lower: str, focus_at: int, focus_end: int, focus_tokens: list[str]) -> bool:
+    """False when no phrase can overlap the focus tokens nor be a relation phrase that they
+    continue (see `_relational`), so that the window can skip the context tokens and the phrase
+    look-up. A phrase of two or more tokens that overlaps the focus has two tokens, one of them
+    the focus's, that are neighbours both in the phrase and in the text: the focus's own pairs
+    and the pairs it forms with the tokens just before and just after it are looked up."""
+    pairs, firsts, seconds, relation_ends = _phrase_neighbours()
+    if not lexicon().phrases.single.keys().isdisjoint(focus_tokens) or not pairs.isdisjoint(zip(focus_tokens, focus_tokens[1:])):
+        return True
+    first, last = focus_tokens[0], focus_tokens[-1]
+    if first in seconds or first in PREPOSITIONS:
+        before = PHRASE_TOKEN.search(near_lower[max(0, focus_at - PHRASE_REACH) : focus_at][::-1])
+        before = before.group()[::-1] if before else ""
+        if (before, first) in pairs or (first in PREPOSITIONS and before in relation_ends):
+            return True
+    if last in firsts:
+        after = PHRASE_TOKEN.search(near_lower, focus_end, focus_end + PHRASE_REACH)
+        if after and (last, after.group()) in pairs:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------- boilerplate
@@ -217,10 +263,11 @@ METADATA_FIELD = re.compile(r"^(?:Classifier|License|Requires-Dist|Requires-Pyth
 
 def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     found: list[tuple[float, str]] = []
-    focus = w.focus_tokens
-    for start, end, family in w.phrases:
-        if family != "relation" and start < focus.stop and end > focus.start:
-            found.append((0.9, f"{family} phrase '{' '.join(w.tokens[start:end])}'"))
+    if w.phrases:
+        tokens, focus = w.token_view()
+        for start, end, family in w.phrases:
+            if family != "relation" and start < focus.stop and end > focus.start:
+                found.append((0.9, f"{family} phrase '{' '.join(tokens[start:end])}'"))
 
     near = w.near_lower
     if any(map(near.__contains__, LICENCE_GATE)):
@@ -466,7 +513,7 @@ def _code_keywords(w: _Window) -> set[str]:
     """Code words around the n-gram: a hand list of distinctive ones plus the keywords and
     builtins with capitals that Pygments' lexers name (matched with their case, so 'None' and
     'ValueError' count but 'none' does not)."""
-    tokens = set(w.tokens)
+    tokens = set(w.token_view()[0])
     found = tokens & CODE_WORDS
     code_keywords = lexicon().code_keywords
     for token in tokens & code_keywords.keys():
@@ -684,8 +731,17 @@ PARTICIPLES = frozenset(
 NOT_RELATING = frozenset("there here".split())
 
 
+@cache
+def _copula_pattern_words() -> frozenset[str]:
+    return lexicon().copulas | ADVERBS | DETERMINERS | PARTICIPLES
+
+
 def _relational(w: _Window) -> tuple[float, list[str]]:
-    tokens, focus = w.tokens, w.focus_tokens
+    if not w.phrases and _copula_pattern_words().isdisjoint(w.focus_token_list):
+        # no relation phrase touches the focus, and a copula pattern has one of its words
+        # in the focus (spares finding the context tokens)
+        return 0.0, []
+    tokens, focus = w.token_view()
     best, why = 0.0, []
     for start, end, tag in w.phrases:
         if tag != "relation":
