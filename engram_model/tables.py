@@ -6,8 +6,8 @@ starts at `offsets[h]`, so a per-head row id r reads flat row `offsets[h] + r`.
     row formats   fp32, bf16, fp16, and FP8 E4M3 with one E8M0 scale per 32 values (V4.1)
     table file    a safetensors file, row-major, so a row is one contiguous record on disk
     tiers         resident (a Parameter; the reference, trainable), host (encoded rows in CPU
-                  memory, pinned on CUDA), mmap (the file memory-mapped, random-access advice),
-                  pread (the file read row by row on worker threads; the mmap tier's alternative)
+                  memory, pinned on CUDA), mmap (rows read from the file on demand: memory-mapped
+                  with random-access advice, or the alternative reader, explicit preads)
     cache         hot rows, decoded, in the fast tier in front of an offloaded tier
     statistics    row counts, Zipf fit, hit rate against cache size: plain functions over arrays
 
@@ -663,6 +663,8 @@ class CachedTable:
             _check_rows(keys, self.num_rows, "hot_rows")
             self._keys = keys  # sorted row ids; row keys[i] lives in slot i
             self.values[: len(keys)] = backing.read_rows(keys)
+            if self.device.type == "cuda":  # filled on this stream; later reads come from the prefetch stream
+                torch.cuda.current_stream(self.device).synchronize()
         else:
             self._slot_of: dict[int, int] = {}
             self._slot_row = np.full(capacity, -1, dtype=np.int64)
