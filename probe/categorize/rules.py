@@ -271,9 +271,9 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
 
     near = w.near_lower
     if any(map(near.__contains__, LICENCE_GATE)):
-        focus_at = min(NEAR_LEFT, len(w.left))
-        stems_left = sum(map(near[:focus_at].__contains__, LICENCE_STEMS))
-        stems_right = sum(map(near[focus_at + len(w.focus) :].__contains__, LICENCE_STEMS))
+        present = list(filter(near.__contains__, LICENCE_STEMS))  # usually a few: each side checks only these
+        stems_left = sum(map(near[: w.focus_at].__contains__, present))
+        stems_right = sum(map(near[w.focus_at + len(w.focus) :].__contains__, present))
         if (stems_left >= 2 and stems_right >= 1) or stems_left + stems_right >= 5:
             found.append((0.8, f"inside licence text ({stems_left + stems_right} licence words nearby)"))
         elif stems_left + stems_right >= 1 and _licence_phrases(near) >= 2:
@@ -422,6 +422,7 @@ ASCII_PLAIN_WORD = re.compile(
     rf"[{re.escape(WORD_WRAPPING)}]*(?:[A-Z]+|[A-Za-z][a-z]*)(?:[-'](?:[0-9]+|[a-z]+))*[{re.escape(WORD_WRAPPING)}]*"
 )
 NON_SPACE = re.compile(r"\S*")
+ALNUM = re.compile(r"[^\W_]")  # a letter or digit (str.isalnum)
 # A line that starts with one of these whole words is a statement. The first word is looked up
 # in a set: an alternation of fifty keywords is tried one by one at the start of every line.
 STATEMENT_KEYWORDS = frozenset(
@@ -583,8 +584,7 @@ def _inline_code_overlap(w: _Window) -> str:
     end = start + len(w.focus)
     for match in INLINE_CODE.finditer(w.line):
         delimiter = 2 if match.group().startswith("``") else 1
-        lo, hi = max(start, match.start() + delimiter), min(end, match.end() - delimiter)
-        if lo < hi and any(c.isalnum() for c in w.line[lo:hi]):
+        if ALNUM.search(w.line, max(start, match.start() + delimiter), min(end, match.end() - delimiter)):
             return match.group()
     return ""
 
@@ -602,8 +602,10 @@ def _focus_chunk_span(w: _Window) -> tuple[int, int]:
     end = len(w.line_left) + len(w.focus)
     start = end - len(w.focus.lstrip())
     line = w.line
-    low = start - NON_SPACE.match(line[max(0, start - 80) : start][::-1]).end()
-    return low, NON_SPACE.match(line, end).end()
+    # the n-gram usually starts after white space already, and often ends before it
+    low = start if start == 0 or line[start - 1].isspace() else start - NON_SPACE.match(line[max(0, start - 80) : start][::-1]).end()
+    high = end if end == len(line) or line[end].isspace() else NON_SPACE.match(line, end).end()
+    return low, high
 
 
 def _overlapping_words(pattern: re.Pattern[str], text: str, start: int, length: int, reach: int | None = None) -> str:
@@ -615,8 +617,7 @@ def _overlapping_words(pattern: re.Pattern[str], text: str, start: int, length: 
     for match in pattern.finditer(text, search_from, search_to):
         if match.start() >= start + length:
             break  # this and later matches begin after the n-gram
-        low, high = max(start, match.start()), min(start + length, match.end())
-        if low < high and any(c.isalnum() for c in text[low:high]):
+        if ALNUM.search(text, max(start, match.start()), min(start + length, match.end())):
             return match.group()
     return ""
 
