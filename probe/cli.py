@@ -34,6 +34,7 @@ from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
 from .categorize.run import categorize_run
 from .corpus_cli import corpus_app
 from .ngrams import suffix_ngram_texts
+from .offload_cli import offload_app
 from .probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
 from .recorder import RecordOptions
 from .runstore import RunError, connect, read_manifest
@@ -43,6 +44,7 @@ console = Console()
 
 
 app.add_typer(corpus_app, name="corpus")
+app.add_typer(offload_app, name="offload")
 
 
 @app.callback()
