@@ -43,21 +43,34 @@ class PhraseIndex:
     single: dict[str, tuple[str, ...]]  # one-token phrase -> its tags
     by_pair: dict[tuple[str, str], tuple[tuple[tuple[str, ...], str], ...]]
     first_tokens: frozenset[str]  # tokens that start some phrase
+    neighbours: frozenset[tuple[str, str]]  # pairs of tokens that stand next to each other in some phrase
+    leading: frozenset[str]  # the first tokens of those pairs
+    following: frozenset[str]  # the second tokens of those pairs
+    last_tokens: dict[str, frozenset[str]]  # tag -> the last tokens of its phrases
 
     @classmethod
     def build(cls, tagged_phrases: list[tuple[str, str]]) -> PhraseIndex:
         single: dict[str, list[str]] = {}
         by_pair: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = {}
+        neighbours: set[tuple[str, str]] = set()
+        last_tokens: dict[str, set[str]] = {}
         for phrase, tag in tagged_phrases:
             tokens = phrase_tokens(phrase)
             if len(tokens) == 1:
                 single.setdefault(tokens[0], []).append(tag)
             elif tokens:
                 by_pair.setdefault(tokens[:2], []).append((tokens, tag))
+                neighbours.update(zip(tokens, tokens[1:]))
+            if tokens:
+                last_tokens.setdefault(tag, set()).add(tokens[-1])
         return cls(
             {token: tuple(dict.fromkeys(tags)) for token, tags in single.items()},
             {pair: tuple(sorted(entries, key=lambda e: -len(e[0]))) for pair, entries in by_pair.items()},
             frozenset(single) | frozenset(first for first, _ in by_pair),
+            frozenset(neighbours),
+            frozenset(first for first, _ in neighbours),
+            frozenset(second for _, second in neighbours),
+            {tag: frozenset(tokens) for tag, tokens in last_tokens.items()},
         )
 
     def matches(self, tokens: list[str], first: int = 0, stop: int | None = None) -> list[tuple[int, int, str]]:

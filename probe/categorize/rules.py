@@ -195,35 +195,25 @@ class _Window:
         return self._tokens, self._focus_tokens
 
 
-@cache
-def _phrase_neighbours() -> tuple[frozenset[tuple[str, str]], frozenset[str], frozenset[str], frozenset[str]]:
-    """The pairs of tokens that stand next to each other in some phrase; the tokens that come
-    first and second in such pairs; the last tokens of relation phrases."""
-    index = lexicon().phrases
-    pairs = frozenset(pair for entries in index.by_pair.values() for phrase, _ in entries for pair in zip(phrase, phrase[1:]))
-    relation_ends = frozenset(phrase[-1] for entries in index.by_pair.values() for phrase, tag in entries if tag == "relation")
-    relation_ends |= frozenset(token for token, tags in index.single.items() if "relation" in tags)
-    return pairs, frozenset(a for a, _ in pairs), frozenset(b for _, b in pairs), relation_ends
-
-
 def _phrase_may_touch(near_lower: str, focus_at: int, focus_end: int, focus_tokens: list[str]) -> bool:
     """False when no phrase can overlap the focus tokens nor be a relation phrase that they
     continue (see `_relational`), so that the window can skip the context tokens and the phrase
     look-up. A phrase of two or more tokens that overlaps the focus has two tokens, one of them
     the focus's, that are neighbours both in the phrase and in the text: the focus's own pairs
     and the pairs it forms with the tokens just before and just after it are looked up."""
-    pairs, firsts, seconds, relation_ends = _phrase_neighbours()
-    if not lexicon().phrases.single.keys().isdisjoint(focus_tokens) or not pairs.isdisjoint(zip(focus_tokens, focus_tokens[1:])):
+    index = lexicon().phrases
+    if not index.single.keys().isdisjoint(focus_tokens) or not index.neighbours.isdisjoint(zip(focus_tokens, focus_tokens[1:])):
         return True
     first, last = focus_tokens[0], focus_tokens[-1]
-    if first in seconds or first in PREPOSITIONS:
+    if first in index.following or first in PREPOSITIONS:
+        # the last token before the focus: the first one in the reversed text before it
         before = PHRASE_TOKEN.search(near_lower[max(0, focus_at - PHRASE_REACH) : focus_at][::-1])
         before = before.group()[::-1] if before else ""
-        if (before, first) in pairs or (first in PREPOSITIONS and before in relation_ends):
+        if (before, first) in index.neighbours or (first in PREPOSITIONS and before in index.last_tokens["relation"]):
             return True
-    if last in firsts:
+    if last in index.leading:
         after = PHRASE_TOKEN.search(near_lower, focus_end, focus_end + PHRASE_REACH)
-        if after and (last, after.group()) in pairs:
+        if after and (last, after.group()) in index.neighbours:
             return True
     return False
 
@@ -291,19 +281,20 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     focus_start = min(60, len(w.left))
     focus_end = focus_start + len(w.focus)
     # A match must overlap the focus, so each pattern is searched only as far from it as its
-    # longest match reaches, and only when that stretch holds the punctuation it needs.
+    # longest match reaches. Matches are rare: a single search (which skips quickly to the
+    # characters a match starts with) tells whether to look at them one by one.
     doc_from, doc_to = max(0, focus_start - 24), focus_end + 24
-    if any(map(around[doc_from:doc_to].__contains__, (":", "--", "==", "-=", "=-"))):
+    if DOC_SECTION.search(around, doc_from, doc_to):
         for match in DOC_SECTION.finditer(around, doc_from, doc_to):
             if match.start() < focus_end and match.end() > focus_start and _at_line_start(around, match.start(), " \t"):
                 found.append((0.9, f"docstring section header '{match.group().splitlines()[0]}'"))
     field_from, field_to = max(0, focus_start - 56), focus_end + 56
-    if ":" in around[field_from:field_to]:
+    if RST_FIELD.search(around, field_from, field_to):
         for match in RST_FIELD.finditer(around, field_from, field_to):
             if match.start() < focus_end and match.end() > focus_start and not around[match.start() - 1 : match.start()].isalnum():
                 found.append((0.9, f"docstring field marker '{match.group()}'"))
     heading_from, heading_to = max(0, focus_start - 70), focus_end + 70
-    if "#" in around[heading_from:heading_to]:
+    if "#" in around[heading_from:heading_to]:  # headings in code comments are common: no search first
         for match in MARKDOWN_HEADING.finditer(around, heading_from, heading_to):
             heading = match.group(1).strip("`*_:. ").lower()
             if (
@@ -644,10 +635,10 @@ RARE_ZIPF = 3.5  # a capitalised word rarer than this is a name even at the star
 
 
 def _names(w: _Window) -> tuple[float, list[str]]:
+    if w.focus.islower() and not NAME_CONNECTORS.issuperset(WORD.findall(w.focus)):
+        return 0.0, []
     lex = lexicon()
     words = [(m.group(), m.start()) for m in WORD.finditer(w.focus)]
-    if w.focus.islower() and not all(word in NAME_CONNECTORS for word, _ in words):
-        return 0.0, []
     before = WORD.findall(w.left[-30:])
     after = WORD.findall(w.right[:30])
     heading = w.line.lstrip().startswith("#")
