@@ -1,6 +1,6 @@
 """Offloaded Engram tables: tiers x prefetch x cache x page cache, measured side by side.
 
-    python benchmarks/bench_offload.py [--quick] [--workdir DIR] [--out PATH]
+    python benchmarks/bench_offload.py [--quick] [--cold-only] [--compute-threads N] [--workdir DIR] [--out PATH]
 
 Writes benchmarks/results/offload.json. Two models share the `tiny` backbone (random weights;
 timing does not depend on them): `tiny` itself (8 MiB of tables) and `large`, the same model
@@ -497,7 +497,9 @@ def overlap_check(cold: dict, fetch: dict, io_threads: int) -> dict:
     return out
 
 
-def run(quick: bool, workdir: Path | None, out_path: Path) -> dict:
+def run(quick: bool, workdir: Path | None, out_path: Path, cold_only: bool = False, compute_threads: int | None = None) -> dict:
+    if compute_threads is not None:
+        torch.set_num_threads(compute_threads)  # the whole run: resident (compute) and every variant alike
     plan = dict(
         prefill_batches=3 if quick else 10,
         batch=2,
@@ -507,6 +509,8 @@ def run(quick: bool, workdir: Path | None, out_path: Path) -> dict:
         cache_rows=4096 if quick else 65536,
         large_base_rows=300_000 if quick else 2_100_000,
         io_threads=4,
+        compute_threads=torch.get_num_threads(),
+        cold_only=cold_only,
     )
     tokenizer, text, counted = tokenizer_and_text()
     batches = prefill_batches(text, plan["prefill_batches"], plan["batch"], tokenizer.token_to_id("<|pad|>"))
@@ -522,9 +526,12 @@ def run(quick: bool, workdir: Path | None, out_path: Path) -> dict:
             "disk_ceiling": disk_ceiling(large_file, 2000 if quick else 8000, 8),
             "fetch_alone": fetch_alone(large_path, batches, plan["io_threads"]),
         }
-        tiny = {"table_bytes": (tiny_path / "engram_tables.safetensors").stat().st_size}
-        tiny["warm"] = run_model("tiny", tiny_path, text, counted, batches, {**plan, "cache_rows": 4096, "few_variants": True}, cold=False)
-        large["warm"] = run_model("large, page cache warm", large_path, text, counted, batches, plan, cold=False)
+        models = {"large": large}
+        if not cold_only:
+            tiny = {"table_bytes": (tiny_path / "engram_tables.safetensors").stat().st_size}
+            tiny["warm"] = run_model("tiny", tiny_path, text, counted, batches, {**plan, "cache_rows": 4096, "few_variants": True}, cold=False)
+            large["warm"] = run_model("large, page cache warm", large_path, text, counted, batches, plan, cold=False)
+            models = {"tiny": tiny, "large": large}
         large["cold"] = run_model("large, page cache cold", large_path, text, counted, batches, plan, cold=True)
         large["cold_overlap"] = overlap_check(large["cold"]["prefill"], large["fetch_alone"], plan["io_threads"])
         result = {
@@ -539,7 +546,7 @@ def run(quick: bool, workdir: Path | None, out_path: Path) -> dict:
             "plan": plan,
             "text": {"served": SERVED_MODULES, "hot_rows_counted_on": COUNTED_MODULES, "served_tokens": len(text)},
             "statistics": "ratio_to_resident: median over rounds of (mean of the two neighbouring resident runs) / variant run; tokens/s and percentiles: all of a variant's runs",
-            "models": {"tiny": tiny, "large": large},
+            "models": models,
             "wall_s": time.perf_counter() - started,
         }
     finally:
@@ -572,8 +579,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a smaller large table and fewer batches (about a minute)")
     parser.add_argument("--workdir", type=Path, default=None, help="where to generate the checkpoints (default: system temp)")
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--cold-only", action="store_true", help="only the large model with a cold page cache (and its fetch-alone and overlap figures)")
+    parser.add_argument("--compute-threads", type=int, default=None, help="torch intra-op threads for the whole run (default: torch's default)")
     args = parser.parse_args()
-    result = run(args.quick, args.workdir, args.out)
+    result = run(args.quick, args.workdir, args.out, cold_only=args.cold_only, compute_threads=args.compute_threads)
     print_table(result)
     print(f"\nwrote {args.out} in {result['wall_s']:.0f} s")
 
