@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import MappingProxyType
 
-from .lexicon import PHRASE_TOKEN, lexicon
+from .lexicon import PHRASE_TOKEN, find_phrase_tokens, lexicon
 
 LABELS = ("names", "code", "relational", "boilerplate", "other")
 PRECEDENCE = ("boilerplate", "code", "names", "relational")
@@ -165,8 +165,8 @@ class _Window:
         line_start = left.rfind("\n") + 1
         line_end = right.find("\n")
         self.line_left = left[line_start:]
-        self.line = self.line_left + focus + (right if line_end < 0 else right[:line_end])
-        self.near = left[-NEAR_LEFT:] + focus + right[:NEAR_RIGHT]
+        self.line = f"{self.line_left}{focus}{right if line_end < 0 else right[:line_end]}"
+        self.near = f"{left[-NEAR_LEFT:]}{focus}{right[:NEAR_RIGHT]}"
         self.near_lower = near_lower = self.near.lower()
         self.focus_at = focus_at = min(NEAR_LEFT, len(left))
         self.focus_token_list = focus_tokens = PHRASE_TOKEN.findall(near_lower, focus_at, focus_at + len(focus))
@@ -188,8 +188,8 @@ class _Window:
         focus's. The context tokens are found on first use: most windows never need them."""
         if self._tokens is None:
             near_lower, focus_at, focus_end = self.near_lower, self.focus_at, self.focus_at + len(self.focus)
-            left_tokens = PHRASE_TOKEN.findall(near_lower, max(0, focus_at - PHRASE_REACH), focus_at)
-            right_tokens = PHRASE_TOKEN.findall(near_lower, focus_end, focus_end + PHRASE_REACH)
+            left_tokens = find_phrase_tokens(near_lower[max(0, focus_at - PHRASE_REACH) : focus_at])
+            right_tokens = find_phrase_tokens(near_lower[focus_end : focus_end + PHRASE_REACH])
             self._tokens = left_tokens + self.focus_token_list + right_tokens
             self._focus_tokens = range(len(left_tokens), len(left_tokens) + len(self.focus_token_list))
         return self._tokens, self._focus_tokens
@@ -296,14 +296,10 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     heading_from, heading_to = max(0, focus_start - 70), focus_end + 70
     if "#" in around[heading_from:heading_to]:  # headings in code comments are common: no search first
         for match in MARKDOWN_HEADING.finditer(around, heading_from, heading_to):
-            heading = match.group(1).strip("`*_:. ").lower()
-            if (
-                match.start() < focus_end
-                and match.end() > focus_start
-                and _at_line_start(around, match.start(), "")
-                and heading in lexicon().readme_headings
-            ):
-                found.append((0.85, f"README heading '{heading}'"))
+            if match.start() < focus_end and match.end() > focus_start and _at_line_start(around, match.start(), ""):
+                heading = match.group(1).strip("`*_:. ").lower()
+                if heading in lexicon().readme_headings:
+                    found.append((0.85, f"README heading '{heading}'"))
 
     line = w.line
     if any(map(line.lower().__contains__, BADGE_MARKS)):
@@ -329,7 +325,7 @@ def _phrase_words() -> frozenset[str]:
 def _licence_phrases(text: str) -> int:
     """How many phrases of the licence list occur in (lower-cased) `text` (at most one counts
     per starting token)."""
-    return len(lexicon().licence_phrases.matches(PHRASE_TOKEN.findall(text)))
+    return len(lexicon().licence_phrases.matches(find_phrase_tokens(text)))
 
 
 def _reference_entry_start(paragraph: str) -> bool:
@@ -440,7 +436,7 @@ def _code(w: _Window) -> tuple[float, list[str]]:
     inline = "`" in w.line and _inline_code_overlap(w)
     if inline:
         return 0.85, [f"inline code '{inline}'"]
-    if _inside_html_tag(w.line_left) or ("<" in focus and TAG.search(focus)):
+    if ("<" in w.line_left and _inside_html_tag(w.line_left)) or ("<" in focus and TAG.search(focus)):
         return 0.9, ["HTML/XML tag"]
     span = _focus_chunk_span(w)
     chunk, at = w.line[span[0] : span[1]], len(w.line_left) - span[0]  # URLs and paths hold no white space
@@ -620,7 +616,7 @@ def _prose_in_code(w: _Window) -> str:
     quotes: the line itself must also read like prose (few code symbols)."""
     if ("#" in w.line_left or "/" in w.line_left) and COMMENT_MARK.search(w.line_left):
         return "comment"
-    if w.left.rfind("/*") > w.left.rfind("*/"):
+    if "/*" in w.left and w.left.rfind("/*") > w.left.rfind("*/"):
         return "comment"
     if (w.left.count('"""') + w.left.count("'''")) % 2 == 1 and _symbol_density(w.line) < PROSE_LINE_DENSITY:
         return "docstring"
