@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import torch
+import torch.nn.functional as F
 
 from engram_model import EngramLM
 
@@ -52,8 +53,9 @@ class GateRecorder:
         captured: dict = {}
         logits = model.run_with_hooks(tokens, attention_mask=attention_mask, rows=rows, fwd_hooks=self._hooks(captured))
         if self.options.logprob:
-            log_probs = torch.log_softmax(logits[:, :-1].float(), dim=-1)
-            picked = log_probs.gather(-1, tokens[:, 1:, None].to(logits.device))[..., 0]
+            # cross-entropy is -log p(target), fused: no [B, T, vocab] log-softmax is materialised
+            nll = F.cross_entropy(logits[:, :-1].flatten(0, 1).float(), tokens[:, 1:].flatten().to(logits.device), reduction="none")
+            picked = (-nll).view(tokens.shape[0], -1)
             picked = picked.masked_fill(~attention_mask[:, 1:].to(picked.device), float("nan")).cpu().numpy()
             captured["logprob"] = np.concatenate([picked, np.full((tokens.shape[0], 1), np.nan, np.float32)], axis=1)
         return captured
