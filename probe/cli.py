@@ -29,6 +29,7 @@ from engram_model.corpus import (
 )
 from engram_model.corpus.build import CORPUS_FILE, corpus_cache_dir
 from engram_model.corpus.sources import provenance
+from engram_model.tables import TableError
 
 from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
 from .categorize.run import categorize_run
@@ -58,7 +59,9 @@ DEFAULT_TEXT = (
 )
 
 
-def open_model(model: str, tokenizer: Path | None = None) -> tuple[EngramLM, str, Path | None]:
+def open_model(
+    model: str, tokenizer: Path | None = None, tier: str = "resident", prefetch: bool = False
+) -> tuple[EngramLM, str, Path | None]:
     """(model, description, checkpoint directory) for a checkpoint path or bundled name; while
     no default is bundled, the `tiny` preset with random weights and the bundled tokenizer, so
     every stage runs for real. A `tokenizer` that does not fit the model stops here, before
@@ -66,7 +69,9 @@ def open_model(model: str, tokenizer: Path | None = None) -> tuple[EngramLM, str
     tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
         directory = resolve_checkpoint(model)
-        return load_model(directory, tokenizer=tok), str(model), directory
+        return load_model(directory, tokenizer=tok, tier=tier, prefetch=prefetch), str(model), directory
+    except TableError as err:
+        raise typer.BadParameter(str(err), param_hint="--tier") from err
     except CheckpointError as err:
         if model != "engram" or "is missing" not in str(err):
             raise typer.BadParameter(str(err), param_hint="--model/--tokenizer") from err
@@ -138,10 +143,12 @@ def run(
     record_rows: bool = typer.Option(False, help="Record the per-head row ids."),
     record_logprob: bool = typer.Option(True, help="Record log p(next token)."),
     record_out_norm: bool = typer.Option(False, help="Record the norm of the Engram output."),
+    tier: str = typer.Option("resident", help="Where the Engram tables live: resident, host or mmap (see README, Offloaded tables)."),
+    prefetch: bool = typer.Option(False, help="Gather each batch's rows on worker threads while earlier layers run."),
     summary: int = typer.Option(5, help="Top n-grams per layer to print at the end."),
 ) -> None:
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
-    lm, described, checkpoint_dir = open_model(model, tokenizer)
+    lm, described, checkpoint_dir = open_model(model, tokenizer, tier, prefetch)
     corpus_path, split = resolve_corpus(corpus)
     options = ProbeOptions(
         max_tokens=max_tokens,

@@ -237,3 +237,20 @@ def test_tokenizer_mismatch_stops_before_anything_is_written(checkpoint, tmp_pat
     assert process.returncode != 0
     assert "tokenizer" in output
     assert not (tmp_path / "run").exists()
+
+
+def test_run_from_an_mmap_table_with_prefetch_records_the_same_gates(checkpoint, tmp_path):
+    from typer.testing import CliRunner
+
+    from probe.cli import app
+
+    (tmp_path / "c.txt").write_text(" ".join(TEXTS))
+    tables = {}
+    for tier in ("resident", "mmap"):
+        args = ["run", "--model", str(checkpoint), "--corpus", str(tmp_path / "c.txt"), "--out", str(tmp_path / tier), "--tier", tier, "--summary", "0"]
+        result = CliRunner().invoke(app, args + (["--prefetch"] if tier == "mmap" else []))
+        assert result.exit_code == 0, result.output
+        tables[tier] = pq.read_table(committed_shards(tmp_path / tier)[0]).select(["layer", "position", "gates"]).to_pylist()
+    assert tables["mmap"] == tables["resident"]
+    bad = CliRunner().invoke(app, ["run", "--model", str(checkpoint), "--corpus", str(tmp_path / "c.txt"), "--out", str(tmp_path / "x"), "--tier", "ssd"], env={"COLUMNS": "300"})
+    assert bad.exit_code != 0 and "is not a table tier" in bad.output and not (tmp_path / "x").exists()
