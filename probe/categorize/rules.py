@@ -294,7 +294,9 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
             if match.start() < focus_end and match.end() > focus_start and not around[match.start() - 1 : match.start()].isalnum():
                 found.append((0.9, f"docstring field marker '{match.group()}'"))
     heading_from, heading_to = max(0, focus_start - 70), focus_end + 70
-    if "#" in around[heading_from:heading_to]:  # headings in code comments are common: no search first
+    stretch = around[heading_from:heading_to]
+    # a heading starts a line, which indented code comments do not (the search is the cost)
+    if stretch.startswith("#") or "\n#" in stretch:
         for match in MARKDOWN_HEADING.finditer(around, heading_from, heading_to):
             if match.start() < focus_end and match.end() > focus_start and _at_line_start(around, match.start(), ""):
                 heading = match.group(1).strip("`*_:. ").lower()
