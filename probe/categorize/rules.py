@@ -386,7 +386,7 @@ IDENTIFIER_SHAPE = re.compile(
 )
 SHAPE_REACH = 40  # an identifier continued by the n-gram starts at most this many characters before it
 FOCUS_SYMBOL = re.compile(r"[_.:<>$\\|&=(){};+#/*\[\]-]")
-LETTERS_ONLY_SHAPE = re.compile(r"[a-z](?<!\w[a-z])[a-z]*[A-Z]|0x[0-9a-fA-F]")  # as in IDENTIFIER_SHAPE
+LETTERS_ONLY_SHAPE = re.compile(r"\b[a-z]+[A-Z]|0x[0-9a-fA-F]")
 OPERATOR_SHAPE = re.compile(r"\w\(|\)\s*[:{;]|[=!<>]=|[{};]|\+\+|\w=[\"'{\[\w]")
 # URLs, paths and file names are single runs of non-space characters: these are searched in
 # the run that holds the n-gram.
@@ -456,7 +456,7 @@ def _code(w: _Window) -> tuple[float, list[str]]:
     symbols = FOCUS_SYMBOL.search(focus) is not None
     shape = (IDENTIFIER_SHAPE if symbols else LETTERS_ONLY_SHAPE).search(focus)
     shape_text = shape.group() if shape else ""
-    if not shape_text and FOCUS_SYMBOL.search(chunk):
+    if not shape_text and (symbols or FOCUS_SYMBOL.search(chunk)):  # the chunk holds the focus's symbols
         shape_text = _overlapping_words(IDENTIFIER_SHAPE, chunk, at, len(focus), SHAPE_REACH)
     if shape_text:
         return 0.7, [f"identifier shape '{shape_text}'"]
