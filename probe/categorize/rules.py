@@ -166,9 +166,10 @@ class _Window:
         line_end = right.find("\n")
         self.line_left = left[line_start:]
         self.line = f"{self.line_left}{focus}{right if line_end < 0 else right[:line_end]}"
-        self.near = f"{left[-NEAR_LEFT:]}{focus}{right[:NEAR_RIGHT]}"
+        left_near = left[-NEAR_LEFT:]
+        self.near = f"{left_near}{focus}{right[:NEAR_RIGHT]}"
         self.near_lower = near_lower = self.near.lower()
-        self.focus_at = focus_at = min(NEAR_LEFT, len(left))
+        self.focus_at = focus_at = len(left_near)
         self.focus_token_list = focus_tokens = PHRASE_TOKEN.findall(near_lower, focus_at, focus_at + len(focus))
         self._tokens = None  # until `token_view` needs them
         if _phrase_words().isdisjoint(focus_tokens):
@@ -188,7 +189,7 @@ class _Window:
         focus's. The context tokens are found on first use: most windows never need them."""
         if self._tokens is None:
             near_lower, focus_at, focus_end = self.near_lower, self.focus_at, self.focus_at + len(self.focus)
-            left_tokens = find_phrase_tokens(near_lower[max(0, focus_at - PHRASE_REACH) : focus_at])
+            left_tokens = find_phrase_tokens(near_lower[:focus_at][-PHRASE_REACH:])
             right_tokens = find_phrase_tokens(near_lower[focus_end : focus_end + PHRASE_REACH])
             self._tokens = left_tokens + self.focus_token_list + right_tokens
             self._focus_tokens = range(len(left_tokens), len(left_tokens) + len(self.focus_token_list))
@@ -207,7 +208,7 @@ def _phrase_may_touch(near_lower: str, focus_at: int, focus_end: int, focus_toke
     first, last = focus_tokens[0], focus_tokens[-1]
     if first in index.following or first in PREPOSITIONS:
         # the last token before the focus: the first one in the reversed text before it
-        before = PHRASE_TOKEN.search(near_lower[max(0, focus_at - PHRASE_REACH) : focus_at][::-1])
+        before = PHRASE_TOKEN.search(near_lower[:focus_at][-PHRASE_REACH:][::-1])
         before = before.group()[::-1] if before else ""
         if (before, first) in index.neighbours or (first in PREPOSITIONS and before in index.last_tokens["relation"]):
             return True
@@ -277,27 +278,29 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
         ):
             found.append((0.85, "inside a reference-list entry"))
 
-    around = w.left[-60:] + w.focus + w.right[:40]
-    focus_start = min(60, len(w.left))
+    before = w.left[-60:]
+    around = f"{before}{w.focus}{w.right[:40]}"
+    focus_start = len(before)
     focus_end = focus_start + len(w.focus)
     # A match must overlap the focus, so each pattern is searched only as far from it as its
-    # longest match reaches. Matches are rare: a single search (which skips quickly to the
-    # characters a match starts with) tells whether to look at them one by one.
-    doc_from, doc_to = max(0, focus_start - 24), focus_end + 24
+    # longest match reaches (a regex search position below 0 counts as 0). Matches are rare: a
+    # single search (which skips quickly to the characters a match starts with) tells whether
+    # to look at them one by one.
+    doc_from, doc_to = focus_start - 24, focus_end + 24
     if DOC_SECTION.search(around, doc_from, doc_to):
         for match in DOC_SECTION.finditer(around, doc_from, doc_to):
             if match.start() < focus_end and match.end() > focus_start and _at_line_start(around, match.start(), " \t"):
                 found.append((0.9, f"docstring section header '{match.group().splitlines()[0]}'"))
-    field_from, field_to = max(0, focus_start - 56), focus_end + 56
+    field_from, field_to = focus_start - 56, focus_end + 56
     if RST_FIELD.search(around, field_from, field_to):
         for match in RST_FIELD.finditer(around, field_from, field_to):
             if match.start() < focus_end and match.end() > focus_start and not around[match.start() - 1 : match.start()].isalnum():
                 found.append((0.9, f"docstring field marker '{match.group()}'"))
-    heading_from, heading_to = max(0, focus_start - 70), focus_end + 70
-    stretch = around[heading_from:heading_to]
+    heading_to = focus_end + 70  # from the start: `around` holds less than a heading's reach before the focus
+    stretch = around[:heading_to]
     # a heading starts a line, which indented code comments do not (the search is the cost)
     if stretch.startswith("#") or "\n#" in stretch:
-        for match in MARKDOWN_HEADING.finditer(around, heading_from, heading_to):
+        for match in MARKDOWN_HEADING.finditer(around, 0, heading_to):
             if match.start() < focus_end and match.end() > focus_start and _at_line_start(around, match.start(), ""):
                 heading = match.group(1).strip("`*_:. ").lower()
                 if heading in lexicon().readme_headings:
@@ -543,7 +546,7 @@ def _code_line(w: _Window) -> bool:
     if (first_word and first_word.group(1) in STATEMENT_KEYWORDS) or (("->" in line or "=>" in line) and ARROW.search(line)):
         return True
     start = len(w.line_left)
-    if "=" in line and ASSIGNMENT.search(line, max(0, start - 60), start + len(w.focus) + 60):
+    if "=" in line and ASSIGNMENT.search(line, start - 60, start + len(w.focus) + 60):  # from 0 if negative
         return True
     stripped = line.strip()
     return stripped.endswith((";", "{", "}", "):")) or stripped.startswith((")", "}", "]"))
@@ -559,7 +562,7 @@ def _in_prose_run(w: _Window, span: tuple[int, int]) -> str:
     if not words or not all(map(_plain_word, words)):
         return ""
     count = len(words)
-    for side in (reversed(line[max(0, low - 40) : low].split()[1:]), line[high : high + 40].split()[:-1]):
+    for side in (reversed(line[:low][-40:].split()[1:]), line[high : high + 40].split()[:-1]):
         for chunk in side:
             if count >= PROSE_RUN_WORDS or not _plain_word(chunk):
                 break
@@ -591,7 +594,7 @@ def _focus_chunk_span(w: _Window) -> tuple[int, int]:
     start = end - len(w.focus.lstrip())
     line = w.line
     # the n-gram usually starts after white space already, and often ends before it
-    low = start if start == 0 or line[start - 1].isspace() else start - NON_SPACE.match(line[max(0, start - 80) : start][::-1]).end()
+    low = start if start == 0 or line[start - 1].isspace() else start - NON_SPACE.match(line[:start][-80:][::-1]).end()
     high = end if end == len(line) or line[end].isspace() else NON_SPACE.match(line, end).end()
     return low, high
 
@@ -600,7 +603,7 @@ def _overlapping_words(pattern: re.Pattern[str], text: str, start: int, length: 
     """The first match of `pattern` in `text` that shares a letter or digit with the n-gram at
     text[start:start + length] (a bracket or quote next to a URL does not make prose code).
     With `reach`, only matches within that many characters of the n-gram are considered."""
-    search_from = 0 if reach is None else max(0, start - reach)
+    search_from = 0 if reach is None else start - reach  # a regex search position below 0 counts as 0
     search_to = len(text) if reach is None else start + length + reach
     for match in pattern.finditer(text, search_from, search_to):
         if match.start() >= start + length:
