@@ -236,10 +236,10 @@ BIBLIOGRAPHY_CUE = re.compile(
     r"\(\d{4}\)|,\s*(?:19|20)\d\d\b|\bconference\b|\btransactions\b|\bpress\b|\d+\s*[-–]{1,2}\s*\d+",
     re.IGNORECASE,
 )
+REFERENCE_ENTRY_START = re.compile(r"(?m)^[ \t]*(?:\.\. \[\w+\]|\[\d+\]|#[ \t]*[A-Z][\w-]+, [A-Z]\.)")
 REFERENCES_HEADING = re.compile(r"(?m)^[ \t]*(?:References|Bibliography|Citations)[ \t]*\n[ \t]*[-=]{3,}")
-# These are searched without a line-start anchor (which would defeat the regex engine's fast
-# scan for the characters a match starts with); `_at_line_start` checks the position afterwards.
-REFERENCE_ENTRY_START = re.compile(r"\.\. \[\w+\]|\[\d+\]|#[ \t]*[A-Z][\w-]+, [A-Z]\.")  # after indentation only
+# These three are searched without a line-start anchor (which would defeat the regex
+# engine's fast scan for a literal prefix); `_at_line_start` checks the position afterwards.
 RST_FIELD = re.compile(r":(?:param|type|returns?|rtype|raises?|yields?|ivar|cvar|vartype|keyword|kwarg|arg)\b[^:\n]{0,40}:")
 DOC_SECTION = re.compile(
     r"(?:Parameters|Returns?|Yields?|Raises|See Also|Notes?|Examples?|References|Attributes|"
@@ -261,7 +261,7 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
                 found.append((0.9, f"{family} phrase '{' '.join(tokens[start:end])}'"))
 
     near = w.near_lower
-    if any(map(near.__contains__, LICENCE_GATE)):
+    if _contains_any(near, LICENCE_GATE):
         present = list(filter(near.__contains__, LICENCE_STEMS))  # usually a few: each side checks only these
         stems_left = sum(map(near[: w.focus_at].__contains__, present))
         stems_right = sum(map(near[w.focus_at + len(w.focus) :].__contains__, present))
@@ -273,7 +273,7 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     paragraph_start = w.left.rfind("\n\n") + 1
     if w.left.find("[", paragraph_start) >= 0 or "[" in w.focus or "#" in w.line_left:  # entries start "[1]" or "# Name, X."
         paragraph = w.left[paragraph_start:] + w.focus
-        if _reference_entry_start(paragraph) and (
+        if REFERENCE_ENTRY_START.search(paragraph) and (
             BIBLIOGRAPHY_CUE.search(paragraph + w.right[:NEAR_RIGHT]) or REFERENCES_HEADING.search(w.left)
         ):
             found.append((0.85, "inside a reference-list entry"))
@@ -307,7 +307,7 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
                     found.append((0.85, f"README heading '{heading}'"))
 
     line = w.line
-    if any(map(line.lower().__contains__, BADGE_MARKS)):
+    if _contains_any(line.lower(), BADGE_MARKS):
         found.append((0.8, "badge or image line"))
     if ":" in line and METADATA_FIELD.match(line.lstrip()):
         found.append((0.8, "package metadata field"))
@@ -316,6 +316,15 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     if not found:
         return 0.0, []
     return max(score for score, _ in found), [reason for _, reason in found]
+
+
+def _contains_any(text: str, parts: tuple[str, ...]) -> bool:
+    """Whether any of `parts` occurs in `text` (a plain loop of `in` tests costs less than
+    `any(map(text.__contains__, parts))`)."""
+    for part in parts:
+        if part in text:
+            return True
+    return False
 
 
 @cache
@@ -331,12 +340,6 @@ def _licence_phrases(text: str) -> int:
     """How many phrases of the licence list occur in (lower-cased) `text` (at most one counts
     per starting token)."""
     return len(lexicon().licence_phrases.matches(find_phrase_tokens(text)))
-
-
-def _reference_entry_start(paragraph: str) -> bool:
-    """Whether a line of `paragraph` starts (after spaces or tabs) like a reference-list entry:
-    "[1]", ".. [Name]" or "# Name, X."."""
-    return any(_at_line_start(paragraph, match.start(), " \t") for match in REFERENCE_ENTRY_START.finditer(paragraph))
 
 
 def _at_line_start(text: str, position: int, indent: str) -> bool:
