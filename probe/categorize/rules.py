@@ -132,8 +132,8 @@ def _categorize_window(ngram: str, left: str, right: str) -> Categorization:
 class _Window:
     """The n-gram widened to whole words (a BPE piece "ander" of "Alexander" is read as the
     word), with the context around it and the token views the rules share. A class with slots
-    rather than a NamedTuple: the rules read its fields some seventy times per n-gram, and a
-    slot is read in half the time of a NamedTuple field."""
+    rather than a NamedTuple: the rules read its fields dozens of times per n-gram, and a slot
+    is read in about half the time of a NamedTuple field."""
 
     __slots__ = (
         "left", "focus", "right", "line", "line_left", "near", "near_lower", "focus_at", "phrases",
