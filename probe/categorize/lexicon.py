@@ -11,6 +11,7 @@ import re
 import string
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 RESOURCE_DIR = Path(__file__).parent / "resources"
@@ -80,7 +81,7 @@ class PhraseIndex:
                 single.setdefault(tokens[0], []).append(tag)
             elif tokens:
                 by_pair.setdefault(tokens[:2], []).append((tokens, tag))
-                neighbours.update(zip(tokens, tokens[1:]))
+                neighbours.update(pairwise(tokens))
             if tokens:
                 last_tokens.setdefault(tag, set()).add(tokens[-1])
         return cls(

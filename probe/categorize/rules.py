@@ -49,6 +49,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from types import MappingProxyType
 
 from .lexicon import PHRASE_TOKEN, find_phrase_tokens, lexicon
@@ -136,8 +137,8 @@ class _Window:
     is read in about half the time of a NamedTuple field."""
 
     __slots__ = (
-        "left", "focus", "right", "line", "line_left", "near", "near_lower", "focus_at", "phrases",
-        "focus_token_list", "_tokens", "_focus_tokens",
+        "_focus_tokens", "_tokens", "focus", "focus_at", "focus_token_list", "left", "line", "line_left", "near",
+        "near_lower", "phrases", "right",
     )
 
     left: str
@@ -203,7 +204,7 @@ def _phrase_may_touch(near_lower: str, focus_at: int, focus_end: int, focus_toke
     the focus's, that are neighbours both in the phrase and in the text: the focus's own pairs
     and the pairs it forms with the tokens just before and just after it are looked up."""
     index = lexicon().phrases
-    if not index.single.keys().isdisjoint(focus_tokens) or not index.neighbours.isdisjoint(zip(focus_tokens, focus_tokens[1:])):
+    if not index.single.keys().isdisjoint(focus_tokens) or not index.neighbours.isdisjoint(pairwise(focus_tokens)):
         return True
     first, last = focus_tokens[0], focus_tokens[-1]
     if first in index.following or first in PREPOSITIONS:
