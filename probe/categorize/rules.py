@@ -182,7 +182,7 @@ class _Window:
             # phrases that overlap the focus or end where it starts
             self.phrases = lexicon().phrases.matches(tokens, focus_range.start - LONGEST_PHRASE, focus_range.stop)
         else:
-            self.phrases = []
+            self.phrases = []  # none can touch the focus; the context tokens wait for `token_view`
 
     def token_view(self) -> tuple[list[str], range]:
         """The lower-cased phrase tokens within PHRASE_REACH of the focus (only the focus's own
