@@ -60,19 +60,28 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def save_model(model: EngramLM, directory: str | Path, row_format: str | None = None) -> Path:
+def save_model(
+    model: EngramLM,
+    directory: str | Path,
+    row_format: str | None = None,
+    extra_json: dict[str, dict] | None = None,
+    weights_dtype: torch.dtype | None = None,
+) -> Path:
     """Write the checkpoint to a temporary sibling and rename it into place, so a reader never
     finds a half-written checkpoint under `directory`.
 
     `row_format` (fp32, bf16, fp16, fp8_e4m3) converts the Engram tables; by default they keep
     their own format. Tables stream out in chunks from whatever tier holds them, so a model
-    served from an mmap'd table saves without reading the table into memory."""
+    served from an mmap'd table saves without reading the table into memory. `extra_json`
+    adds JSON files (name -> object, e.g. a training report) that the manifest covers too.
+    `weights_dtype` (e.g. torch.bfloat16) stores the dense floating-point weights in that
+    dtype; loading casts them back to the model's own."""
     directory = Path(directory)
     staging = directory.with_name(f".{directory.name}.saving-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
-        _write_checkpoint(model, staging, row_format)
+        _write_checkpoint(model, staging, row_format, extra_json or {}, weights_dtype)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)  # a failed save leaves nothing behind
         raise
@@ -86,8 +95,13 @@ def save_model(model: EngramLM, directory: str | Path, row_format: str | None = 
     return directory
 
 
-def _write_checkpoint(model: EngramLM, staging: Path, row_format: str | None) -> None:
+def _write_checkpoint(
+    model: EngramLM, staging: Path, row_format: str | None, extra_json: dict[str, dict], weights_dtype: torch.dtype | None
+) -> None:
     state = {name: t.detach().cpu().contiguous() for name, t in model.state_dict().items()}
+    if weights_dtype is not None:  # parameters only: buffers such as MoE expert biases keep their precision
+        parameters = dict(model.named_parameters())
+        state = {name: t.to(weights_dtype) if name in parameters else t for name, t in state.items()}
     if model.cfg.tie_embeddings:
         del state["unembed.weight"]  # safetensors stores no aliases; loading re-ties it
     for layer in model.cfg.engram.layers if model.cfg.engram else ():
@@ -106,6 +120,11 @@ def _write_checkpoint(model: EngramLM, staging: Path, row_format: str | None) ->
     if model.tokenizer is not None:
         model.tokenizer.save(str(staging / TOKENIZER))
         files.append(TOKENIZER)
+    for name, content in extra_json.items():
+        if name in files or name == MANIFEST or Path(name).name != name:
+            raise CheckpointError(f"extra_json name {name!r} is reserved or not a plain file name; choose another")
+        (staging / name).write_text(json.dumps(content, indent=2))
+        files.append(name)
     manifest = {
         "format_version": FORMAT_VERSION,
         "compressed_vocab_size": model.cfg.engram.compressed_vocab_size if model.cfg.engram else None,

@@ -193,27 +193,45 @@ DEEPSEEK_VOCAB = 129_280
 DEEPSEEK_COMPRESSED_VOCAB = 99_092
 
 PRESETS: dict[str, ModelConfig] = {
-    # CPU-trainable default; the training issue sizes it against its matched baseline.
+    # The bundled default (`engram-probe train --recipe engram`): small enough to train in about
+    # an hour on 2 CPU cores, with every Engram feature (two layers, N=3, K=4, two branches).
     "tiny": ModelConfig(
         vocab_size=8192,
-        d_model=256,
+        d_model=128,
         n_layers=6,
         n_heads=4,
         n_kv_heads=2,
-        d_ff=688,
-        moe=MoEConfig(n_routed=8, top_k=2, d_expert=256, n_shared=1),
+        d_ff=512,
+        moe=MoEConfig(n_routed=4, top_k=1, d_expert=256, n_shared=1),
         first_dense_layers=1,
         hc_streams=2,
-        max_seq_len=1024,
+        max_seq_len=256,
+        tie_embeddings=True,
         engram=EngramConfig(
             layers=(1, 3),
             compressed_vocab_size=8192,
-            table_base_sizes=(4001, 4001),
+            table_base_sizes=(5760, 5760),
             max_ngram=3,
             heads_per_order=4,
             head_dim=32,
             conv_zero_init=True,
         ),
+    ),
+    # Its MoE baseline at rho = 1 (`engram_model.train.matched_baseline("tiny")`, checked by a
+    # test): the tables' parameters as extra routed experts, the Engram projections as a
+    # wider dense FFN, so total and active parameters match.
+    "tiny-baseline": ModelConfig(
+        vocab_size=8192,
+        d_model=128,
+        n_layers=6,
+        n_heads=4,
+        n_kv_heads=2,
+        d_ff=1035,
+        moe=MoEConfig(n_routed=10, top_k=1, d_expert=256, n_shared=1),
+        first_dense_layers=1,
+        hc_streams=2,
+        max_seq_len=256,
+        tie_embeddings=True,
     ),
     # Paper geometry (Engram-27B): 30 blocks, width 2560, 2 shared + 55 routed experts top-6,
     # Engram at 0-indexed [1, 14], N=3, K=8, d_mem 1280. The base row count is a choice that

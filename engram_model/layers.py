@@ -133,7 +133,10 @@ class SwiGLU(nn.Module):
 class MoE(nn.Module):
     """Shared experts on every token plus top-k routed experts (softmax router, weights
     renormalised over the chosen k). To force expert choices, replace the tensor at
-    `hook_expert_indices` from a hook; the weights then follow the forced choice."""
+    `hook_expert_indices` from a hook; the weights then follow the forced choice.
+
+    `expert_bias` steers only which experts are chosen, never their weights: training nudges
+    it towards balanced loads (DeepSeek-V3's auxiliary-loss-free balancing)."""
 
     def __init__(self, cfg: ModelConfig):
         super().__init__()
@@ -142,6 +145,7 @@ class MoE(nn.Module):
         self.router = nn.Linear(cfg.d_model, moe.n_routed, bias=False)
         self.experts = nn.ModuleList(SwiGLU(cfg.d_model, moe.d_expert) for _ in range(moe.n_routed))
         self.shared = SwiGLU(cfg.d_model, moe.d_expert * moe.n_shared) if moe.n_shared else None
+        self.register_buffer("expert_bias", torch.zeros(moe.n_routed))
         self.hook_router_logits = HookPoint()  # [B, T, n_routed]
         self.hook_expert_indices = HookPoint()  # [B, T, top_k] int64
         self.hook_expert_weights = HookPoint()  # [B, T, top_k]
@@ -149,7 +153,7 @@ class MoE(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         batch, seq_len, d_model = x.shape
         probs = torch.softmax(self.hook_router_logits(self.router(x)).float(), dim=-1)
-        indices = self.hook_expert_indices(probs.topk(self.top_k, dim=-1).indices)
+        indices = self.hook_expert_indices((probs + self.expert_bias).topk(self.top_k, dim=-1).indices)
         weights = probs.gather(-1, indices)
         weights = self.hook_expert_weights((weights / weights.sum(-1, keepdim=True)).type_as(x))
         flat_x, flat_idx, flat_w = x.reshape(-1, d_model), indices.reshape(-1, self.top_k), weights.reshape(-1, self.top_k)

@@ -39,6 +39,7 @@ from .offload_cli import offload_app
 from .probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
 from .recorder import RecordOptions
 from .runstore import RunError, connect, read_manifest
+from .train_cli import train_command
 
 app = typer.Typer(help="Run and probe Engram language models.", no_args_is_help=True, add_completion=False)
 console = Console()
@@ -46,6 +47,7 @@ console = Console()
 
 app.add_typer(corpus_app, name="corpus")
 app.add_typer(offload_app, name="offload")
+app.command("train")(train_command)
 
 
 @app.callback()

@@ -2,7 +2,7 @@
 
 from .build import BuildReport, CorpusBuildError, Item, Source, SourceUnavailable, build_corpus, default_corpus_path, split_of
 from .read import Document, ReadReport, iter_documents
-from .sources import default_sources
+from .sources import default_sources, ensure_default_corpus
 from .tokenizer_training import TokenizerReport, train_tokenizer
 
 __all__ = [

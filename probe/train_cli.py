@@ -1,0 +1,84 @@
+"""`engram-probe train`: train (or resume) a named recipe or a config on a Parquet corpus."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from engram_model import ModelConfig, load_tokenizer
+from engram_model.checkpoint import DATA_DIR
+from engram_model.config import ConfigError
+from engram_model.corpus import ensure_default_corpus, iter_documents
+from engram_model.train import RECIPES, TrainingError, train
+
+console = Console()
+
+
+def train_command(
+    recipe: str = typer.Option("engram", help=f"Named recipe: {', '.join(RECIPES)} (the bundled checkpoints)."),
+    out: Path = typer.Option(None, help="Run directory (default: runs/train-RECIPE); an unfinished run there resumes."),
+    corpus: str = typer.Option("default", help="default (the default corpus) or a Parquet file with text, domain and split columns."),
+    tokenizer: Path = typer.Option(DATA_DIR / "tokenizer.json", help="tokenizer.json (byte-level BPE) the model uses."),
+    model_config: Path | None = typer.Option(None, help="A ModelConfig JSON that replaces the recipe's model."),
+    tokens: int | None = typer.Option(None, min=1, help="Training budget in tokens (default: the recipe's)."),
+    seed: int | None = typer.Option(None, help="Seed for initialisation and batch order (default: the recipe's)."),
+    threads: int | None = typer.Option(None, min=0, help="torch CPU threads (0: torch's default)."),
+    export: Path | None = typer.Option(None, help="Also copy the final checkpoint here (e.g. data/checkpoints/engram)."),
+) -> None:
+    """Train with the spec's optimiser rules; checkpoints every few steps and resumes after a kill."""
+    if recipe not in RECIPES:
+        raise typer.BadParameter(f"unknown recipe {recipe!r}; choose one of {list(RECIPES)}", param_hint="--recipe")
+    overrides = {k: v for k, v in {"tokens": tokens, "seed": seed, "threads": threads}.items() if v is not None}
+    try:
+        if model_config is not None:
+            overrides["model"] = ModelConfig.from_json(model_config)
+        cfg = dataclasses.replace(RECIPES[recipe], **overrides)
+    except (ConfigError, TrainingError, OSError) as err:
+        raise typer.BadParameter(str(err)) from err
+    out = out or Path("runs") / f"train-{recipe}"
+    corpus_path = ensure_default_corpus(lambda: console.print("building the default corpus first")) if corpus == "default" else Path(corpus)
+    if corpus_path.suffix != ".parquet" or not corpus_path.is_file():
+        raise typer.BadParameter(f"{corpus} is not a Parquet corpus: pass default or a .parquet with a split column", param_hint="--corpus")
+    tok = load_tokenizer(tokenizer)
+
+    console.print(f"recipe [bold]{recipe}[/]: {cfg.steps} steps of {cfg.batch_size} x {cfg.seq_len} tokens → {out}")
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[status]}"))
+    with Progress(*columns, TimeElapsedColumn(), TimeRemainingColumn(), console=console) as bar:
+        task = bar.add_task("training", total=cfg.steps, status="tokenizing")
+
+        def show(row: dict) -> None:
+            status = f"loss {row['loss']:.3f} · {row['tokens_per_s']:,.0f} tok/s"
+            bar.update(task, completed=row["step"], status=status)
+
+        try:
+            summary = train(
+                cfg,
+                iter_documents(corpus_path, split="train"),
+                iter_documents(corpus_path, split="validation"),
+                tok,
+                out,
+                recipe=recipe,
+                on_step=show,
+            )
+        except TrainingError as err:
+            raise typer.BadParameter(str(err)) from err
+    validation = summary["validation"]
+    per_domain = ", ".join(f"{k} {v:.3f}" for k, v in validation.items() if k not in ("overall", "tokens"))
+    console.print(
+        f"validation loss {validation['overall']:.4f} over {validation['tokens']:,} tokens ({per_domain}); "
+        f"{summary['tokens']:,} tokens in {summary['wall_time_s'] / 60:.1f} min; {summary['training_flops']:.3g} FLOPs"
+    )
+    if export is not None:
+        staging = export.with_name(f".{export.name}.exporting")
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.copytree(out / "final", staging)
+        if export.exists():
+            shutil.rmtree(export)
+        staging.rename(export)
+        console.print(f"checkpoint → {export}")
+    console.print(f"summary → {out / 'summary.json'}")
