@@ -32,6 +32,7 @@ from engram_model.corpus.sources import provenance
 from engram_model.tables import TableError
 
 from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
+from .analysis_cli import ablate, lens, similarity
 from .categorize.run import categorize_run
 from .corpus_cli import corpus_app
 from .ngrams import suffix_ngram_texts
@@ -47,6 +48,9 @@ console = Console()
 
 app.add_typer(corpus_app, name="corpus")
 app.add_typer(offload_app, name="offload")
+app.command()(similarity)
+app.command()(lens)
+app.command()(ablate)
 app.command("train")(train_command)
 
 

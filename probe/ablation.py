@@ -1,0 +1,152 @@
+"""Switching Engram off at inference, through hooks only (spec §6).
+
+Conditions, each a forward pass over the same tokens:
+  on          the model as it is
+  off         every Engram layer's `hook_gate` zeroed (mode "gate": the module adds nothing) or
+              its `hook_memory` zeroed (mode "memory": the rows read are zero; keys and values
+              keep their biases, so the gate still sees a constant key)
+  off_pinned  off, with every MoE layer's `hook_expert_indices` replaced by the experts the
+              on pass chose (SemiAnalysis's rerouting experiment; MoE models only)
+and, for generation, Engram off only over the prompt (off_prefill) or only over the tokens
+decoded after it (off_decode). Because the model is causal, a teacher-forced continuation
+decoded step by step with the KV cache equals one pass with the Engram output zeroed at those
+positions (`test_ablation` checks this against real decoding), so that is how it is measured.
+Losses are per-token next-token cross-entropy in nats, in float32.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from rich.progress import Progress
+
+from engram_model import EngramLM
+
+from .similarity import Chunk, batches, model_inputs
+
+MODES = ("gate", "memory")
+
+
+class NoEngramError(ValueError):
+    """An Engram-only analysis asked of a model without Engram layers."""
+
+
+def require_engram(model: EngramLM, name: str = "the model") -> tuple[int, ...]:
+    if model.cfg.engram is None:
+        raise NoEngramError(
+            f"{name} has no Engram layers: there is no Engram to switch off (the lens and similarity analyses still apply)"
+        )
+    return model.cfg.engram.layers
+
+
+def engram_off(model: EngramLM, mode: str = "gate", positions: torch.Tensor | None = None) -> list[tuple[str, Callable]]:
+    """Hooks that switch every Engram layer off; with `positions` (`[B, T]` bool), only there."""
+    if mode not in MODES:
+        raise ValueError(f"mode={mode!r}: use gate or memory")
+    layers = require_engram(model)
+
+    def zero(tensor, hook):  # hook_gate [B, T, M] or hook_memory [B, T, d_mem]
+        if positions is None:
+            return torch.zeros_like(tensor)
+        return tensor.masked_fill(positions.to(tensor.device)[..., None], 0)
+
+    return [(f"blocks.{layer}.engram.hook_{mode}", zero) for layer in layers]
+
+
+def moe_layers(model: EngramLM) -> list[int]:
+    return [layer for layer in range(model.cfg.n_layers) if model.cfg.is_moe_layer(layer)]
+
+
+def expert_name(layer: int) -> str:
+    return f"blocks.{layer}.mlp.hook_expert_indices"
+
+
+def token_losses(logits: torch.Tensor, tokens: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy of predicting token t+1 at position t, float32 `[B, T-1]`; NaN where either is padding."""
+    loss = F.cross_entropy(logits[:, :-1].float().transpose(1, 2), tokens[:, 1:], reduction="none")
+    return loss.masked_fill(~(mask[:, 1:] & mask[:, :-1]), float("nan"))
+
+
+@torch.no_grad()
+def condition_losses(
+    model: EngramLM, chunks: Sequence[Chunk], mode: str = "gate", prefill_fraction: float = 0.5
+) -> dict[str, torch.Tensor]:
+    """Per-token losses `[B, T-1]` of one forward batch under every condition. Each chunk's
+    prompt is its first `prefill_fraction` of tokens (at least one)."""
+    tokens, mask, rows = model_inputs(model, chunks)
+    experts = {}
+
+    def keep(indices, hook):  # [B, T, top_k]
+        experts[hook.name] = indices
+
+    def pin(indices, hook):
+        return experts[hook.name]
+
+    def run(hooks):
+        return token_losses(model.run_with_hooks(tokens, attention_mask=mask, rows=rows, fwd_hooks=hooks), tokens, mask)
+
+    pinned = [expert_name(layer) for layer in moe_layers(model)]
+    out = {"on": run([(name, keep) for name in pinned]), "off": run(engram_off(model, mode))}
+    if pinned:
+        out["off_pinned"] = run(engram_off(model, mode) + [(name, pin) for name in pinned])
+    lengths = mask.sum(1)
+    prompt = torch.clamp((lengths * prefill_fraction).long(), 1)  # [B]
+    prefill = torch.arange(tokens.shape[1], device=tokens.device)[None, :] < prompt[:, None]  # [B, T]
+    out["off_prefill"] = run(engram_off(model, mode, prefill))
+    out["off_decode"] = run(engram_off(model, mode, ~prefill))
+    out["decoded"] = ~prefill[:, 1:]  # loss t predicts token t+1: a continuation token when t+1 >= prompt
+    return out
+
+
+def _summary(losses: dict[str, np.ndarray], select: np.ndarray, conditions: Sequence[str]) -> dict:
+    loss = {c: float(np.mean(losses[c][select])) if select.any() else None for c in conditions}
+    delta = {c: (loss[c] - loss["on"]) if select.any() else None for c in conditions}
+    return {"tokens": int(select.sum()), "loss": loss, "delta": delta}
+
+
+def engram_ablation(
+    model: EngramLM,
+    chunks: Sequence[Chunk],
+    mode: str = "gate",
+    prefill_fraction: float = 0.5,
+    batch_size: int = 8,
+    show_progress: bool = False,
+) -> dict:
+    """Loss with Engram on and off, overall, per corpus domain and per categorizer label of the
+    predicted token, and for a teacher-forced continuation with Engram off only in prefill or
+    only in decode. Layout: see `probe.analysis_cli`."""
+    require_engram(model)
+    if not 0 < prefill_fraction < 1:
+        raise ValueError(f"prefill_fraction={prefill_fraction} must lie strictly between 0 and 1")
+    collected: dict[str, list[np.ndarray]] = {}
+    domains, categories = [], []
+    masks = [np.ones(len(c), dtype=bool) for c in chunks]
+    with Progress(transient=True, disable=not show_progress) as progress:
+        task = progress.add_task("ablation", total=len(chunks))
+        for group, _ in batches(chunks, masks, batch_size):
+            losses = condition_losses(model, group, mode, prefill_fraction)
+            for b, chunk in enumerate(group):
+                n = len(chunk) - 1  # predictions in this chunk
+                for name, value in losses.items():
+                    collected.setdefault(name, []).append(value[b, :n].cpu().numpy())
+                domains += [chunk.doc.document.domain] * n
+                categories += chunk.doc.labels[chunk.start + 1 : chunk.stop]  # the predicted tokens
+            progress.advance(task, len(group))
+    losses = {name: np.concatenate(values) for name, values in collected.items()}
+    decoded = losses.pop("decoded")
+    domains, categories = np.array(domains), np.array(categories)
+    conditions = [c for c in ("on", "off", "off_pinned") if c in losses]
+    everything = np.ones(len(domains), dtype=bool)
+    return {
+        "mode": mode,
+        "overall": _summary(losses, everything, conditions),
+        "by_domain": [{"domain": d, **_summary(losses, domains == d, conditions)} for d in sorted(set(domains))],
+        "by_category": [{"category": c, **_summary(losses, categories == c, conditions)} for c in sorted(set(categories))],
+        "generation": {
+            "prefill_fraction": prefill_fraction,
+            **_summary(losses, decoded, ("on", "off", "off_prefill", "off_decode")),
+        },
+    }
