@@ -100,8 +100,8 @@ class TrainConfig:
 
 def parameter_counts(model: EngramLM) -> dict[str, int]:
     """total; tables (Engram rows); active (what one token uses: unchosen routed experts and
-    unread table rows excluded); embedding (input embedding, not in the FLOP count)."""
-    total = sum(p.numel() for name, p in model.named_parameters() if name != "unembed.weight" or not model.cfg.tie_embeddings)
+    unread table rows excluded); embedding (the input embedding's share of total)."""
+    total = sum(p.numel() for p in model.parameters())  # a tied unembedding is counted once
     tables = sum(m.num_rows * m.row_dim for m in model.modules() if isinstance(m, ResidentTable))
     inactive_experts = 0
     for module in model.modules():
@@ -141,9 +141,11 @@ def matched_baseline(cfg: ModelConfig) -> ModelConfig:
 
 
 def training_flops(counts: dict[str, int], cfg: ModelConfig, seq_len: int, tokens: int) -> float:
-    """6 N D for the active non-embedding parameters, plus attention scores and mixing
-    (6 * n_layers * seq_len * n_heads * d_head per token, the causal half of 12)."""
-    per_token = 6 * (counts["active"] - counts["embedding"]) + 6 * cfg.n_layers * seq_len * cfg.n_heads * cfg.d_head
+    """6 N D over the parameters a token multiplies with (the input embedding is a lookup, the
+    unembedding a matmul, even when tied), plus attention scores and mixing: 6 * n_layers *
+    seq_len * n_heads * d_head per token (the causal half of 12)."""
+    matmul_params = counts["active"] - (0 if cfg.tie_embeddings else counts["embedding"])
+    per_token = 6 * matmul_params + 6 * cfg.n_layers * seq_len * cfg.n_heads * cfg.d_head
     return float(per_token) * tokens
 
 

@@ -22,7 +22,9 @@ console = Console()
 def train_command(
     recipe: str = typer.Option("engram", help=f"Named recipe: {', '.join(RECIPES)} (the bundled checkpoints)."),
     out: Path = typer.Option(None, help="Run directory (default: runs/train-RECIPE); an unfinished run there resumes."),
-    corpus: str = typer.Option("default", help="default (the default corpus) or a Parquet file with text, domain and split columns."),
+    corpus: str = typer.Option(
+        "default", help="default (the default corpus) or a Parquet file with text, domain and split columns."
+    ),
     tokenizer: Path = typer.Option(DATA_DIR / "tokenizer.json", help="tokenizer.json (byte-level BPE) the model uses."),
     model_config: Path | None = typer.Option(None, help="A ModelConfig JSON that replaces the recipe's model."),
     tokens: int | None = typer.Option(None, min=1, help="Training budget in tokens (default: the recipe's)."),
@@ -41,9 +43,13 @@ def train_command(
     except (ConfigError, TrainingError, OSError) as err:
         raise typer.BadParameter(str(err)) from err
     out = out or Path("runs") / f"train-{recipe}"
-    corpus_path = ensure_default_corpus(lambda: console.print("building the default corpus first")) if corpus == "default" else Path(corpus)
+    corpus_path = (
+        ensure_default_corpus(lambda: console.print("building the default corpus first")) if corpus == "default" else Path(corpus)
+    )
     if corpus_path.suffix != ".parquet" or not corpus_path.is_file():
-        raise typer.BadParameter(f"{corpus} is not a Parquet corpus: pass default or a .parquet with a split column", param_hint="--corpus")
+        raise typer.BadParameter(
+            f"{corpus} is not a Parquet corpus: pass default or a .parquet with a split column", param_hint="--corpus"
+        )
     tok = load_tokenizer(tokenizer)
 
     console.print(f"recipe [bold]{recipe}[/]: {cfg.steps} steps of {cfg.batch_size} x {cfg.seq_len} tokens → {out}")
