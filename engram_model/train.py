@@ -1,12 +1,12 @@
 """Training: the spec's optimiser rules, warmup and cosine decay, validation loss per domain,
 checkpoints that survive a kill, and named recipes that reproduce the bundled models.
 
-    state = train(RECIPES["engram"], corpus_path, tokenizer, out_dir)
+    summary = train(RECIPES["engram"], train_docs, validation_docs, tokenizer, out_dir)
 
 A run directory holds `state-NNNNNN/` (model checkpoint + optimiser state, safetensors only),
 `latest` (the name of the newest complete state; written last, so a kill never leaves a half
 state behind it), `metrics.csv` (training loss, learning rate, tokens/s), `eval.csv`
-(validation loss per domain) and `summary.json`. Starting again in the same directory
+(validation loss per domain and overall, and the validation tokens read) and `summary.json`. Starting again in the same directory
 resumes from `latest`; batches are a function of (seed, step), so a resumed run reads the
 same data a straight one would.
 """
@@ -422,7 +422,7 @@ def train(
                 on_step(row)
         if done % cfg.eval_every == 0 and done < cfg.steps:
             result = evaluate(model, validation, cfg.seq_len, cfg.eval_tokens_per_domain)
-            progress["evals"].append({"step": done, "tokens": done * tokens_per_step, **result})
+            progress["evals"].append({"step": done, **result})  # result["tokens"]: validation tokens read
         if done % cfg.checkpoint_every == 0 or done == cfg.steps:
             progress.update(step=done, elapsed_s=elapsed)
             save_state(out_dir, model, optimizers, progress, cfg)

@@ -139,7 +139,7 @@ def test_training_lowers_validation_loss_and_writes_its_records(tokenizer, corpu
     assert summary["steps"] == 12 and summary["tokens"] == 12 * 4 * 32 and summary["seed"] == 3
     metrics = (tmp_path / "run" / "metrics.csv").read_text().splitlines()
     assert metrics[0] == "step,tokens,lr,loss,tokens_per_s,elapsed_s" and len(metrics) == 1 + 6
-    assert (tmp_path / "run" / "eval.csv").read_text().splitlines()[0].startswith("step,tokens,")
+    assert (tmp_path / "run" / "eval.csv").read_text().splitlines()[0] == "step,code,prose,overall,tokens"
     shipped = load_model(tmp_path / "run" / "final")
     assert json.loads((tmp_path / "run" / "final" / "training.json").read_text())["validation"] == last
     assert sorted(p.name for p in (tmp_path / "run").glob("state-*")) == ["state-000012"]
