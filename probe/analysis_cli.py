@@ -10,10 +10,11 @@ into `--out`:
        "a": MODEL, "b": MODEL, "corpus": CORPUS, "positions": POSITIONS,
        "representation": str,            # what a layer's vector is (streams summed, as before ln_final)
        "minibatch": int,                 # positions per minibatch of the unbiased HSIC estimate
+       "minibatches": int,               # minibatches averaged (a last smaller one counts too)
        "layers_a": [0, ..., La-1], "layers_b": [0, ..., Lb-1],   # blocks.{L}.hook_resid_post
        "cka": [[float]] [La][Lb],        # linear minibatch CKA, rows a's layers, columns b's
        "cka_a": [[float]] [La][La], "cka_b": [[float]] [Lb][Lb],   # each model against itself
-       "alignment": {"k": int, "a_j": [float] [La]}}   # soft alignment of a's layer j to b's layers
+       "alignment": {"k": int, "a_j": [float] [La]}}   # soft alignment of a's layer j to b's layers (k <= Lb)
     cka.html          heatmap of "cka" (a's layer on y, b's layer on x)
     alignment.html    a_j against j, with the diagonal a_j = j
 
@@ -49,7 +50,9 @@ into `--out`:
                  "seed": int, "description": str}
 
 Losses are mean next-token cross-entropy in nats per token, computed in float32; padding is
-never counted.
+never counted. A CKA or a_j that is undefined (a layer constant over the positions) is null.
+Positions for similarity and lens never include a chunk's first token; the ablation counts
+every next-token prediction in the budget.
 """
 
 from __future__ import annotations
@@ -106,7 +109,15 @@ def _open(name: str) -> tuple[EngramLM, dict]:
     return model, info
 
 
-def _chunks(corpus: str, models: list[EngramLM], text_field: str, limit: int | None, tokens: int, max_tokens: int | None):
+def _chunks(
+    corpus: str,
+    models: list[EngramLM],
+    text_field: str,
+    limit: int | None,
+    tokens: int,
+    max_tokens: int | None,
+    hint: str = "--a/--b",
+):
     from .cli import resolve_corpus
 
     path, split = resolve_corpus(corpus)
@@ -119,7 +130,7 @@ def _chunks(corpus: str, models: list[EngramLM], text_field: str, limit: int | N
     try:
         chunks = read_chunks(limited, [m.tokenizer for m in models], max_tokens, tokens)
     except ValueError as err:
-        raise typer.BadParameter(str(err), param_hint="--a/--b") from err
+        raise typer.BadParameter(str(err), param_hint=hint) from err
     if not chunks:
         raise typer.BadParameter(f"{corpus} gave no document of at least 2 tokens", param_hint="--corpus")
     info = {
@@ -213,7 +224,7 @@ def similarity(
         "alignment": {"k": k, "a_j": _json_ready(alignment_index(cka["cka"], k))},
     }
     _write(out, "similarity.json", result, {"cka.html": cka_heatmap(result), "alignment.html": alignment_curve(result)})
-    view = Table(title=f"{a} vs {b or a}: soft alignment over {position_info['count']:,} positions ({positions})")
+    view = Table(title=f"{a} vs {info_b['name']}: soft alignment over {position_info['count']:,} positions ({positions})")
     for column in ("layer j", "a_j", "most similar b layer", "CKA"):
         view.add_column(column, justify="right")
     for j, a_j in enumerate(result["alignment"]["a_j"]):
@@ -240,7 +251,7 @@ def lens(
     if positions not in POSITION_RULES:
         raise typer.BadParameter(f"{positions!r}: use {', '.join(POSITION_RULES)}", param_hint="--positions")
     opened = [_open(name) for name in models or ["engram"]]
-    chunks, corpus_info = _chunks(corpus, [m for m, _ in opened], text_field, limit, tokens, max_tokens)
+    chunks, corpus_info = _chunks(corpus, [m for m, _ in opened], text_field, limit, tokens, max_tokens, hint="MODELS")
     masks, position_info = _positions(chunks, positions, sample, seed)
     entries = []
     for model, info in opened:

@@ -164,6 +164,7 @@ def alignment_index(similarity, k: int = 5) -> np.ndarray:
 
 POSITION_RULES = ("all", "sample", "entities")
 CONTEXT_CHARS = 200  # characters of text either side of a token the categorizer reads
+LOOK_AHEAD = 8  # tokens past a chunk's end read to see whether a name ends with the chunk
 
 
 @dataclass
@@ -171,16 +172,17 @@ class TokenizedDocument:
     document: Document
     ids: list[int]  # BOS first
     offsets: list[tuple[int, int]]  # character span of each token
+    read: int = 0  # tokens the chunks use, plus a look-ahead for names that continue past them
     _labels: list[str] | None = field(default=None, repr=False)
 
     @property
     def labels(self) -> list[str]:
-        """`probe.categorize` label of each token: its word read with CONTEXT_CHARS either side."""
+        """`probe.categorize` label of each token read: its word with CONTEXT_CHARS either side."""
         if self._labels is None:
             text = self.document.text
             self._labels = [
                 categorize(text[a:b], text[max(0, a - CONTEXT_CHARS) : a], text[b : b + CONTEXT_CHARS]).label
-                for a, b in self.offsets
+                for a, b in self.offsets[: self.read]
             ]
         return self._labels
 
@@ -188,7 +190,7 @@ class TokenizedDocument:
     def blank(self) -> list[bool]:
         """Tokens whose text is only whitespace (a name may continue past one)."""
         text = self.document.text
-        return [not text[a:b].strip() for a, b in self.offsets]
+        return [not text[a:b].strip() for a, b in self.offsets[: self.read]]
 
 
 @dataclass
@@ -223,6 +225,7 @@ def read_chunks(documents: Iterable[Document], tokenizers: Sequence[Tokenizer], 
             stop = min(start + max_tokens, len(doc.ids), start + tokens - total)
             if stop - start >= 2:  # a chunk of one token predicts nothing
                 chunks.append(Chunk(doc, start, stop))
+                doc.read = min(len(doc.ids), stop + LOOK_AHEAD)
                 total += stop - start
             if total >= tokens:
                 return chunks
@@ -234,7 +237,7 @@ def _check_same_ids(document: Document, ids: list[int], other: list[int]) -> Non
         at = next((i for i, (a, b) in enumerate(zip(ids, other)) if a != b), min(len(ids), len(other)))
         raise ValueError(
             f"the two models' tokenizers give different tokens for document {document.doc_id!r} from token {at} on: "
-            "layer similarity compares the same tokens in both models; use checkpoints trained with the same tokenizer"
+            "models compared position by position must read the same tokens; use checkpoints trained with the same tokenizer"
         )
 
 
@@ -260,14 +263,16 @@ def select_positions(chunks: Sequence[Chunk], rule: str = "all", sample: int | N
     for chunk in chunks:
         mask = np.ones(len(chunk), dtype=bool)
         if rule == "entities":
-            span = slice(chunk.start, chunk.stop + 8)  # the entity may continue past the chunk's end
+            span = slice(chunk.start, chunk.stop + LOOK_AHEAD)  # the entity may continue past the chunk's end
             mask = entity_ends(chunk.doc.labels[span], chunk.doc.blank[span])[: len(chunk)]
         mask[0] = False
         masks.append(mask)
     if rule == "sample":
         flat = np.concatenate(masks)
         available = int(flat.sum())
-        if sample is None or not 4 <= sample <= available:
+        if sample is None:
+            raise ValueError("--positions sample needs --sample N, the number of positions to draw")
+        if not 4 <= sample <= available:
             raise ValueError(f"--sample {sample}: choose between 4 and the {available} positions read (raise --tokens for more)")
         keep = np.zeros_like(flat)
         keep[np.random.default_rng(seed).choice(np.flatnonzero(flat), sample, replace=False)] = True

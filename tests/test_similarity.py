@@ -143,6 +143,8 @@ def documents(n=6):
 def test_chunks_and_positions(tokenizer):
     chunks = read_chunks(documents(), [tokenizer], max_tokens=32, tokens=400)
     assert sum(len(c) for c in chunks) == 400 and max(len(c) for c in chunks) == 32
+    last = chunks[-1]
+    assert last.stop < len(last.doc.ids) and len(last.doc.labels) == last.stop + 8  # labels only what is read
     assert all(c.doc.ids[0] == tokenizer.token_to_id("<|bos|>") for c in chunks if c.start == 0)
     every = select_positions(chunks, "all")
     assert all(not m[0] and m[1:].all() for m in every)
