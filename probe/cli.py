@@ -14,12 +14,10 @@ from rich.text import Text
 
 from engram_model import (
     EngramLM,
-    ModelConfig,
-    configure_for_tokenizer,
     load_model,
     load_tokenizer,
 )
-from engram_model.checkpoint import DATA_DIR, CheckpointError, resolve_checkpoint
+from engram_model.checkpoint import CheckpointError, resolve_checkpoint
 from engram_model.corpus import (
     ReadReport,
     build_corpus,
@@ -68,10 +66,8 @@ DEFAULT_TEXT = (
 def open_model(
     model: str, tokenizer: Path | None = None, tier: str = "resident", prefetch: bool = False
 ) -> tuple[EngramLM, str, Path | None]:
-    """(model, description, checkpoint directory) for a checkpoint path or bundled name; while
-    no default is bundled, the `tiny` preset with random weights and the bundled tokenizer, so
-    every stage runs for real. A `tokenizer` that does not fit the model stops here, before
-    anything is written."""
+    """(model, description, checkpoint directory) for a checkpoint path or bundled name (engram,
+    baseline). A `tokenizer` that does not fit the model stops here, before anything is written."""
     tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
         directory = resolve_checkpoint(model)
@@ -79,12 +75,7 @@ def open_model(
     except TableError as err:
         raise typer.BadParameter(str(err), param_hint="--tier") from err
     except CheckpointError as err:
-        if model != "engram" or "is missing" not in str(err):
-            raise typer.BadParameter(str(err), param_hint="--model/--tokenizer") from err
-    tok = tok or load_tokenizer(DATA_DIR / "tokenizer.json")
-    torch.manual_seed(0)
-    cfg = configure_for_tokenizer(ModelConfig.preset("tiny"), tok)
-    return EngramLM(cfg, tok).eval(), "tiny preset, untrained (seed 0): no bundled checkpoint yet", None
+        raise typer.BadParameter(str(err), param_hint="--model/--tokenizer") from err
 
 
 @app.command()

@@ -14,8 +14,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from engram_model import EngramLM, ModelConfig, configure_for_tokenizer, load_model, load_tokenizer
-from engram_model.checkpoint import DATA_DIR, CheckpointError, resolve_checkpoint
+from engram_model import EngramLM, load_model
+from engram_model.checkpoint import CheckpointError, resolve_checkpoint
 from engram_model.tables import head_row_stats, hit_rate_curve, hot_set, row_counts, zipf_fit
 
 offload_app = typer.Typer(help="Offloaded Engram tables: benchmark and row statistics.", no_args_is_help=True, add_completion=False)
@@ -42,16 +42,8 @@ def bench(
 
 def open_for_rows(model: str) -> tuple[EngramLM, str]:
     """A checkpoint's addressing and tokenizer without reading its tables (mmap tier, no
-    hashing). While no default checkpoint is bundled, the `tiny` preset sized to the bundled
-    tokenizer: row ids depend only on the addressing, never on trained weights."""
-    try:
-        return load_model(resolve_checkpoint(model), tier="mmap", verify=False), model
-    except CheckpointError as err:
-        if model != "engram" or "is missing" not in str(err) or not (DATA_DIR / "tokenizer.json").is_file():
-            raise
-    tokenizer = load_tokenizer(DATA_DIR / "tokenizer.json")
-    cfg = configure_for_tokenizer(ModelConfig.preset("tiny"), tokenizer)
-    return EngramLM(cfg, tokenizer).eval(), "tiny preset addressing with the bundled tokenizer (no bundled checkpoint yet)"
+    hashing): row ids depend only on the addressing, never on the weights."""
+    return load_model(resolve_checkpoint(model), tier="mmap", verify=False), model
 
 
 @offload_app.command()
