@@ -31,8 +31,9 @@ from probe.recorder import RecordOptions
 
 RESULTS = Path(__file__).parent / "results" / "probing.json"
 FULL_RECORDING = RecordOptions(rows=True, logprob=True, out_norm=True)
-# small shards, so that even the 1x corpus spans several and memory is measured at its bound
-OPTIONS = ProbeOptions(max_tokens=512, shard_tokens=8192, record=FULL_RECORDING)
+# chunks as long as the model takes (at most 512); small shards, so that even the 1x corpus
+# spans several and memory is measured at its bound
+OPTIONS = ProbeOptions(shard_tokens=8192, record=FULL_RECORDING)
 IDENTITY = {"model_hash": "benchmark", "tokenizer_hash": "benchmark", "corpus_hash": "benchmark"}
 
 
@@ -45,7 +46,7 @@ def corpus(n_docs: int, scale: int) -> list[Document]:
 def plain_forward(model, documents: list[Document], options: ProbeOptions) -> int:
     """The same tokenization, chunks, batches and addressing as the scan, with no hooks and
     nothing written: what a model costs before any probing."""
-    scan = GateScan(model, options)
+    scan = GateScan(model, options.for_model(model))
     docs = [scan.tokenize(d) for d in documents]
     chunks = list(scan.chunks(docs))
     with torch.no_grad():
@@ -55,12 +56,6 @@ def plain_forward(model, documents: list[Document], options: ProbeOptions) -> in
     return sum(len(d.ids) for d in docs)
 
 
-def timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
 def worker(n_docs: int, scale: int) -> None:
     """Probe `scale` copies of the corpus in this process and print the peak RSS."""
     model, _, _ = open_model("engram")
@@ -68,7 +63,16 @@ def worker(n_docs: int, scale: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         probe_corpus(model, documents, Path(tmp) / "run", IDENTITY, OPTIONS, show_progress=False)
     tokens = sum(len(model.tokenizer.encode(d.text).ids) + 1 for d in documents)
-    print(json.dumps({"scale": scale, "documents": len(documents), "tokens": tokens, "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+    print(
+        json.dumps(
+            {
+                "scale": scale,
+                "documents": len(documents),
+                "tokens": tokens,
+                "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            }
+        )
+    )
 
 
 def main() -> None:
@@ -88,18 +92,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         plain_forward(model, documents[:2], options)  # warm-up
         for repeat in range(args.repeats):  # interleaved, so drift on a shared machine hits both
-            tokens = 0
-
-            def run_plain():
-                nonlocal tokens
-                tokens = plain_forward(model, documents, options)
-
-            plain.append(timed(run_plain))
-            probing.append(timed(lambda: probe_corpus(model, documents, Path(tmp) / f"run{repeat}", IDENTITY, options, show_progress=False)))
+            start = time.perf_counter()
+            tokens = plain_forward(model, documents, options)
+            plain.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            probe_corpus(model, documents, Path(tmp) / f"run{repeat}", IDENTITY, options, show_progress=False)
+            probing.append(time.perf_counter() - start)
     memory = []
     for scale in (1, 10):
         output = subprocess.run(
-            [sys.executable, __file__, "--docs", str(args.docs), "--worker-scale", str(scale)], capture_output=True, text=True, check=True
+            [sys.executable, __file__, "--docs", str(args.docs), "--worker-scale", str(scale)],
+            capture_output=True,
+            text=True,
+            check=True,
         )
         memory.append(json.loads(output.stdout.strip().splitlines()[-1]))
     result = {

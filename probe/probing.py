@@ -6,7 +6,7 @@ import dataclasses
 import hashlib
 import importlib.metadata
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -22,7 +22,7 @@ from engram_model.corpus import Document, ReadReport
 from engram_model.tokenizer import BOS
 
 from .aggregate import write_aggregates
-from .ngrams import suffix_ngram_texts, token_bytes
+from .ngrams import suffix_ngram_columns, token_texts
 from .recorder import GateRecorder, RecordOptions
 from .runstore import REPORT, RunWriter, write_json
 
@@ -38,11 +38,13 @@ class ProbeOptions:
         """The options that change what is measured (batching does not)."""
         return {"max_tokens": self.max_tokens, "record": dataclasses.asdict(self.record)}
 
+    def for_model(self, model: EngramLM) -> ProbeOptions:
+        """These options with the default chunk length filled in for `model`."""
+        return self if self.max_tokens is not None else dataclasses.replace(self, max_tokens=min(512, model.cfg.max_seq_len))
+
 
 @dataclass
 class Chunk:
-    doc: int  # index into the shard's document list
-    start: int  # position of the chunk's first token in its document
     ids: list[int]
     history: list[int]  # the raw ids before `start` the n-grams read (empty at a document's start)
 
@@ -51,8 +53,7 @@ class Chunk:
 class TokenizedDocument:
     document: Document
     ids: list[int]
-    offsets: list[tuple[int, int]]  # character span of each token in the text
-    ngrams: list[list[str]]
+    offsets: np.ndarray  # [tokens, 2] int32: character span of each token in the text
 
 
 def fingerprint_model(model: EngramLM, checkpoint_dir: Path | None) -> str:
@@ -89,26 +90,26 @@ class GateScan:
         if model.tokenizer is None:
             raise ValueError("probing needs the model's tokenizer to show n-gram text; load a checkpoint that has one")
         if options.max_tokens < model.cfg.engram.max_ngram or options.max_tokens > model.cfg.max_seq_len:
-            raise ValueError(f"max_tokens={options.max_tokens} must lie in [{model.cfg.engram.max_ngram}, max_seq_len={model.cfg.max_seq_len}]")
+            raise ValueError(
+                f"max_tokens={options.max_tokens} must lie in [{model.cfg.engram.max_ngram}, max_seq_len={model.cfg.max_seq_len}]"
+            )
         self.model, self.options = model, options
         self.recorder = GateRecorder(model, options.record)
         self.tokenizer = model.tokenizer
-        table = token_bytes(self.tokenizer)
-        self.token_text = [b.decode("utf-8", errors="replace") for b in table] if table is not None else None
+        self.token_text = token_texts(self.tokenizer)
         self.bos = self.tokenizer.token_to_id(BOS)
         self.n_back = model.cfg.engram.max_ngram - 1
 
     def tokenize(self, document: Document) -> TokenizedDocument:
         encoding = self.tokenizer.encode(document.text)
-        ids = [self.bos] + encoding.ids
-        offsets = [(0, 0)] + [tuple(o) for o in encoding.offsets]
-        return TokenizedDocument(document, ids, offsets, suffix_ngram_texts(self.tokenizer, ids, self.n_back + 1))
+        offsets = np.array([(0, 0)] + encoding.offsets, np.int32).reshape(-1, 2)
+        return TokenizedDocument(document, [self.bos] + encoding.ids, offsets)
 
     def chunks(self, docs: list[TokenizedDocument]) -> Iterator[Chunk]:
         size = self.options.max_tokens
-        for index, doc in enumerate(docs):
+        for doc in docs:
             for start in range(0, len(doc.ids), size):
-                yield Chunk(index, start, doc.ids[start : start + size], doc.ids[max(0, start - self.n_back) : start])
+                yield Chunk(doc.ids[start : start + size], doc.ids[max(0, start - self.n_back) : start])
 
     def batch_inputs(self, batch: list[Chunk]) -> tuple[torch.Tensor, torch.Tensor, dict[int, torch.Tensor]]:
         """Right-padded tokens `[B, T]`, their mask, and each Engram layer's row ids, with
@@ -129,39 +130,34 @@ class GateScan:
         rows = {layer: torch.from_numpy(r).to(model.device) for layer, r in rows.items()}
         return tokens.to(model.device), mask.to(model.device), rows
 
-    def run_batch(self, batch: list[Chunk]) -> dict:
-        tokens, mask, rows = self.batch_inputs(batch)
-        return self.recorder.record(self.model, tokens, mask, rows=rows)
-
-    def shard_tables(self, docs: list[TokenizedDocument]) -> tuple[pa.Table, pa.Table]:
-        """Run every chunk of `docs`; one gates row per (token, layer), one row per document."""
-        columns: dict[str, list] = {"doc": [], "position": [], "token_id": [], "char_start": [], "char_end": []}
+    def shard_tables(self, docs: list[TokenizedDocument], record: Callable[..., dict]) -> tuple[pa.Table, pa.Table]:
+        """Run every chunk of `docs` through `record` (a `GateRecorder.attached` recorder);
+        one gates row per (token, layer), one row per document."""
         recorded: dict = {}
-        chunk_count = [0] * len(docs)
         all_chunks = list(self.chunks(docs))
         for i in range(0, len(all_chunks), self.options.batch_size):
             batch = all_chunks[i : i + self.options.batch_size]
-            captured = self.run_batch(batch)
+            captured = record(*self.batch_inputs(batch))
             for b, chunk in enumerate(batch):
-                n = len(chunk.ids)
-                chunk_count[chunk.doc] += 1
-                columns["doc"].append(np.full(n, chunk.doc))
-                columns["position"].append(np.arange(chunk.start, chunk.start + n))
                 for key, value in captured.items():
-                    recorded.setdefault(key, []).append(value[b, :n])
-        doc_index = np.concatenate(columns["doc"])
-        position = np.concatenate(columns["position"])
-        token_ids = np.array([docs[d].ids[p] for d, p in zip(doc_index, position)], dtype=np.int32)
+                    recorded.setdefault(key, []).append(value[b, : len(chunk.ids)])
+        # Chunks run in document order, each document's in position order, so the recorded
+        # rows are the documents' tokens end to end: every token column is built whole.
+        lengths = np.array([len(d.ids) for d in docs])
+        doc_index = np.repeat(np.arange(len(docs)), lengths)
+        token_ids = np.concatenate([d.ids for d in docs]).astype(np.int32)
+        offsets = np.concatenate([d.offsets for d in docs])
+        ngrams = suffix_ngram_columns(self.tokenizer, [d.ids for d in docs], self.n_back + 1)
         token_cols = {
-            "doc_id": pa.array([docs[d].document.doc_id for d in doc_index], pa.string()),
-            "position": pa.array(position.astype(np.int32)),
+            "doc_id": pa.array([d.document.doc_id for d in docs], pa.string()).take(doc_index),
+            "position": pa.array((np.arange(len(doc_index)) - np.repeat(np.cumsum(lengths) - lengths, lengths)).astype(np.int32)),
             "token_id": pa.array(token_ids),
-            "token": pa.array(self._token_strings(token_ids), pa.string()),
-            "char_start": pa.array(np.array([docs[d].offsets[p][0] for d, p in zip(doc_index, position)], np.int32)),
-            "char_end": pa.array(np.array([docs[d].offsets[p][1] for d, p in zip(doc_index, position)], np.int32)),
+            "token": self.token_text.take(token_ids),
+            "char_start": pa.array(offsets[:, 0]),
+            "char_end": pa.array(offsets[:, 1]),
         }
-        for n in range(2, self.n_back + 2):
-            token_cols[f"ngram_{n}"] = pa.array([docs[d].ngrams[p][n - 2] for d, p in zip(doc_index, position)], pa.string())
+        for n, texts in ngrams.items():
+            token_cols[f"ngram_{n}"] = texts
         if "logprob" in recorded:
             token_cols["next_logprob"] = pa.array(np.concatenate(recorded["logprob"]).astype(np.float32))
 
@@ -186,16 +182,11 @@ class GateScan:
                 "text": [d.document.text for d in docs],
                 "source": [d.document.source for d in docs],
                 "domain": [d.document.domain for d in docs],
-                "n_tokens": pa.array([len(d.ids) for d in docs], pa.int32()),
-                "n_chunks": pa.array(chunk_count, pa.int32()),
+                "n_tokens": pa.array(lengths, pa.int32()),
+                "n_chunks": pa.array(-(-lengths // self.options.max_tokens), pa.int32()),
             }
         )
         return gates_table, documents
-
-    def _token_strings(self, token_ids: np.ndarray) -> list[str]:
-        if self.token_text is not None:
-            return [self.token_text[i] for i in token_ids]
-        return [self.tokenizer.decode([int(i)], skip_special_tokens=False) for i in token_ids]
 
 
 def probe_corpus(
@@ -210,15 +201,21 @@ def probe_corpus(
 ) -> dict:
     """Scan `documents` into `run_dir`, resuming where a killed run stopped. `manifest` holds
     the model, tokenizer and corpus identity; options and code version are added here."""
-    if options.max_tokens is None:
-        options = dataclasses.replace(options, max_tokens=min(512, model.cfg.max_seq_len))
+    options = options.for_model(model)
     manifest = dict(manifest, options=options.identity(), config=model.cfg.to_dict(), code_version=code_version())
     writer = RunWriter(run_dir, manifest)
     scan = GateScan(model, options)
     started = time.perf_counter()
     counts = {"documents": 0, "resumed_skip": 0, "tokens": 0, "chunked_documents": 0, "shards": 0}
-    columns = [TextColumn("[bold]probing"), BarColumn(), MofNCompleteColumn(), TextColumn("docs"), TextColumn("{task.fields[rate]}"), TimeElapsedColumn()]
-    with Progress(*columns, disable=not show_progress, transient=True) as progress:
+    columns = [
+        TextColumn("[bold]probing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("docs"),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+    ]
+    with Progress(*columns, disable=not show_progress, transient=True) as progress, scan.recorder.attached(model) as record:
         task = progress.add_task("probe", total=limit, rate="")
         pending: list[TokenizedDocument] = []
         for document in islice(documents, limit):
@@ -228,25 +225,27 @@ def probe_corpus(
                 continue
             pending.append(scan.tokenize(document))
             if sum(len(d.ids) for d in pending) >= options.shard_tokens:
-                _commit(scan, writer, pending, counts)
+                _commit(scan, writer, pending, counts, record)
                 pending = []
             progress.update(task, advance=1, rate=f"{counts['tokens'] / (time.perf_counter() - started):,.0f} tok/s")
         if pending:
-            _commit(scan, writer, pending, counts)
+            _commit(scan, writer, pending, counts, record)
     elapsed = time.perf_counter() - started
     write_aggregates(writer.run_dir)
     report = {
         "complete": True,
         "documents_total": len(writer.completed),
-        "this_session": dict(counts, seconds=round(elapsed, 3), tokens_per_s=round(counts["tokens"] / elapsed, 1) if elapsed else None),
+        "this_session": dict(
+            counts, seconds=round(elapsed, 3), tokens_per_s=round(counts["tokens"] / elapsed, 1) if elapsed else None
+        ),
         "input": read_report.as_dict() if read_report is not None else None,
     }
     write_json(writer.run_dir / REPORT, report)
     return report
 
 
-def _commit(scan: GateScan, writer: RunWriter, docs: list[TokenizedDocument], counts: dict) -> None:
-    gates, documents = scan.shard_tables(docs)
+def _commit(scan: GateScan, writer: RunWriter, docs: list[TokenizedDocument], counts: dict, record: Callable[..., dict]) -> None:
+    gates, documents = scan.shard_tables(docs, record)
     writer.commit(gates, documents)
     counts["documents"] += len(docs)
     counts["tokens"] += sum(len(d.ids) for d in docs)

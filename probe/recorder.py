@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -9,6 +11,10 @@ import torch
 import torch.nn.functional as F
 
 from engram_model import EngramLM
+
+# Positions per log-softmax in `next_token_logprob`: a [rows, vocab] temporary stays in cache,
+# where one over the whole batch (and the copy of the logits it needed) goes through memory.
+LOGPROB_ROWS = 128
 
 
 @dataclass(frozen=True)
@@ -20,8 +26,25 @@ class RecordOptions:
     out_norm: bool = False  # L2 norm of the Engram output over all streams
 
 
+def next_token_logprob(logits: torch.Tensor, tokens: torch.Tensor, attention_mask: torch.Tensor) -> np.ndarray:
+    """`[B, T]` log p(token t+1) at each position t, NaN where the next token is padding or
+    lies beyond the batch."""
+    flat = logits.flatten(0, 1)  # a view: the logits are contiguous
+    targets = tokens.roll(-1, 1).flatten().to(logits.device)  # the last column wraps around; masked below
+    # cross-entropy is -log p(target), LOGPROB_ROWS positions at a time
+    nll = torch.cat(
+        [
+            F.cross_entropy(flat[s : s + LOGPROB_ROWS].float(), targets[s : s + LOGPROB_ROWS], reduction="none")
+            for s in range(0, len(flat), LOGPROB_ROWS)
+        ]
+    )
+    has_next = attention_mask.roll(-1, 1).to(logits.device)
+    has_next[:, -1] = False
+    return (-nll).view(tokens.shape).masked_fill(~has_next, float("nan")).cpu().numpy()
+
+
 class GateRecorder:
-    """Runs a forward pass with hooks that keep, per Engram layer, the gates `[B, T, M]`
+    """Runs forward passes with hooks that keep, per Engram layer, the gates `[B, T, M]`
     (and optionally row ids and output norms) as numpy arrays."""
 
     def __init__(self, model: EngramLM, options: RecordOptions = RecordOptions()):
@@ -33,7 +56,10 @@ class GateRecorder:
     def _hooks(self, captured: dict) -> list:
         def keep(key, reduce=lambda t: t):
             def hook(tensor, hook):
-                captured[key] = reduce(tensor.detach()).float().cpu().numpy() if tensor.is_floating_point() else tensor.cpu().numpy()
+                captured[key] = (
+                    reduce(tensor.detach()).float().cpu().numpy() if tensor.is_floating_point() else tensor.cpu().numpy()
+                )
+
             return hook
 
         hooks = []
@@ -43,19 +69,31 @@ class GateRecorder:
                 hooks.append((f"blocks.{layer}.engram.hook_rows", keep(("rows", layer))))
             if self.options.out_norm:
                 # hook_out is [B, M, T, d]: one norm per position over every stream and channel
-                hooks.append((f"blocks.{layer}.engram.hook_out", keep(("out_norm", layer), lambda t: t.float().pow(2).sum((1, 3)).sqrt())))
+                hooks.append(
+                    (f"blocks.{layer}.engram.hook_out", keep(("out_norm", layer), lambda t: t.float().pow(2).sum((1, 3)).sqrt()))
+                )
         return hooks
 
-    @torch.no_grad()
-    def record(self, model: EngramLM, tokens: torch.Tensor, attention_mask: torch.Tensor, rows=None) -> dict:
-        """`{("gate", layer): [B, T, M], ...}` plus `"logprob": [B, T]` (NaN where the next
-        token is padding or lies beyond the batch)."""
+    @contextmanager
+    def attached(self, model: EngramLM) -> Iterator[Callable[..., dict]]:
+        """Yields `record(tokens, attention_mask, rows=None)` with the hooks attached once for
+        every batch: TransformerLens detaches hooks by visiting every hook point of the model,
+        which per batch cost more than the recording hooks themselves."""
         captured: dict = {}
-        logits = model.run_with_hooks(tokens, attention_mask=attention_mask, rows=rows, fwd_hooks=self._hooks(captured))
-        if self.options.logprob:
-            # cross-entropy is -log p(target), fused: no [B, T, vocab] log-softmax is materialised
-            nll = F.cross_entropy(logits[:, :-1].flatten(0, 1).float(), tokens[:, 1:].flatten().to(logits.device), reduction="none")
-            picked = (-nll).view(tokens.shape[0], -1)
-            picked = picked.masked_fill(~attention_mask[:, 1:].to(picked.device), float("nan")).cpu().numpy()
-            captured["logprob"] = np.concatenate([picked, np.full((tokens.shape[0], 1), np.nan, np.float32)], axis=1)
-        return captured
+
+        @torch.no_grad()
+        def record(tokens: torch.Tensor, attention_mask: torch.Tensor, rows=None) -> dict:
+            captured.clear()
+            logits = model(tokens, attention_mask=attention_mask, rows=rows)
+            batch = dict(captured)
+            if self.options.logprob:
+                batch["logprob"] = next_token_logprob(logits, tokens, attention_mask)
+            return batch
+
+        with model.hooks(fwd_hooks=self._hooks(captured)):
+            yield record
+
+    def record(self, model: EngramLM, tokens: torch.Tensor, attention_mask: torch.Tensor, rows=None) -> dict:
+        """`{("gate", layer): [B, T, M], ...}` plus `"logprob": [B, T]` (see `next_token_logprob`)."""
+        with self.attached(model) as record:
+            return record(tokens, attention_mask, rows)
