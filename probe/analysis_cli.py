@@ -1,9 +1,10 @@
 """`engram-probe similarity`, `lens` and `ablate`: depth analyses of one or two checkpoints.
 
 Each command reads a corpus as `engram-probe run` does (`--corpus default` is the default
-corpus's validation split), cuts every document into chunks of `--max-tokens` (a later chunk's
-n-grams continue from the chunk before it), stops once `--tokens` tokens are read, and writes
-into `--out`:
+corpus's validation split) in a seeded random document order (`--no-shuffle`: corpus order),
+takes the first `--per-document` tokens of each document (0: all), cuts them into chunks of
+`--max-tokens` (a later chunk's n-grams continue from the chunk before it), stops once
+`--tokens` tokens are read, and writes into `--out`:
 
     similarity.json   engram-probe similarity --a CKPT --b CKPT
       {"analysis": "similarity",
@@ -45,7 +46,7 @@ into `--out`:
     MODEL     = {"name": str, "description": str, "model_hash": str, "n_layers": int,
                  "engram_layers": [int], "hc_streams": int, "moe_layers": [int]}
     CORPUS    = {"path": str, "split": str | null, "documents": int, "chunks": int, "tokens": int,
-                 "max_tokens": int}
+                 "max_tokens": int, "per_document": int | null, "order": str}
     POSITIONS = {"rule": "all" | "sample" | "entities", "count": int, "sample": int | null,
                  "seed": int, "description": str}
 
@@ -58,6 +59,7 @@ every next-token prediction in the budget.
 from __future__ import annotations
 
 import math
+from itertools import islice
 from pathlib import Path
 
 import numpy as np
@@ -112,12 +114,17 @@ def _open(name: str) -> tuple[EngramLM, dict]:
 def _chunks(
     corpus: str,
     models: list[EngramLM],
+    hint: str,
+    *,
     text_field: str,
     limit: int | None,
     tokens: int,
     max_tokens: int | None,
-    hint: str = "--a/--b",
+    per_document: int,
+    shuffle: bool,
+    seed: int,
 ):
+    """Chunks of the corpus (the commands' reading options) and its CORPUS record."""
     from .cli import resolve_corpus
 
     path, split = resolve_corpus(corpus)
@@ -125,10 +132,12 @@ def _chunks(
     max_tokens = min(512, longest) if max_tokens is None else max_tokens
     if not 2 <= max_tokens <= longest:
         raise typer.BadParameter(f"--max-tokens {max_tokens} must lie in [2, max_seq_len={longest}]", param_hint="--max-tokens")
-    documents = iter_documents(path, text_field, ReadReport(), split)
-    limited = (doc for i, doc in enumerate(documents) if limit is None or i < limit)
+    documents = list(islice(iter_documents(path, text_field, ReadReport(), split), limit))
+    if shuffle:
+        documents = [documents[i] for i in np.random.default_rng(seed).permutation(len(documents))]
+    per_document = per_document or None
     try:
-        chunks = read_chunks(limited, [m.tokenizer for m in models], max_tokens, tokens)
+        chunks = read_chunks(documents, [m.tokenizer for m in models], max_tokens, tokens, per_document)
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint=hint) from err
     if not chunks:
@@ -140,6 +149,8 @@ def _chunks(
         "chunks": len(chunks),
         "tokens": sum(len(c) for c in chunks),
         "max_tokens": max_tokens,
+        "per_document": per_document,
+        "order": f"shuffled (seed {seed})" if shuffle else "corpus order",
     }
     return chunks, info
 
@@ -177,6 +188,10 @@ LimitOption = typer.Option(None, min=1, help="Read at most this many documents."
 MaxTokensOption = typer.Option(None, min=2, help="Chunk length (default: max_seq_len, at most 512).")
 BatchOption = typer.Option(8, min=1, help="Chunks per forward pass.")
 TextFieldOption = typer.Option("text", help="JSONL/Parquet field holding the text.")
+PerDocumentOption = typer.Option(
+    512, min=0, help="Read at most this many tokens of each document (0: all), so the budget spans many documents."
+)
+ShuffleOption = typer.Option(True, help="Read documents in a seeded random order (else corpus order, often grouped by domain).")
 
 
 def similarity(
@@ -189,10 +204,12 @@ def similarity(
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
     max_tokens: int | None = MaxTokensOption,
+    per_document: int = PerDocumentOption,
+    shuffle: bool = ShuffleOption,
     minibatch: int = typer.Option(256, min=4, help="Positions per minibatch of the unbiased HSIC estimate."),
     k: int = typer.Option(5, min=1, help="Most similar layers of b averaged in the soft alignment a_j."),
     batch_size: int = BatchOption,
-    seed: int = typer.Option(0, help="Seed of the position sample and the minibatch shuffle."),
+    seed: int = typer.Option(0, help="Seed of the document order, the position sample and the minibatch shuffle."),
     text_field: str = TextFieldOption,
 ) -> None:
     """Linear minibatch CKA between every layer of --a and every layer of --b, and a's soft alignment a_j."""
@@ -200,7 +217,18 @@ def similarity(
         raise typer.BadParameter(f"{positions!r}: use {', '.join(POSITION_RULES)}", param_hint="--positions")
     model_a, info_a = _open(a)
     model_b, info_b = (model_a, info_a) if b in (None, "none", a) else _open(b)
-    chunks, corpus_info = _chunks(corpus, [model_a, model_b], text_field, limit, tokens, max_tokens)
+    chunks, corpus_info = _chunks(
+        corpus,
+        [model_a, model_b],
+        "--a/--b",
+        text_field=text_field,
+        limit=limit,
+        tokens=tokens,
+        max_tokens=max_tokens,
+        per_document=per_document,
+        shuffle=shuffle,
+        seed=seed,
+    )
     masks, position_info = _positions(chunks, positions, sample, seed)
     try:
         cka = model_similarity(model_a, model_b, chunks, masks, batch_size, minibatch, seed=seed, show_progress=True)
@@ -243,15 +271,28 @@ def lens(
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
     max_tokens: int | None = MaxTokensOption,
+    per_document: int = PerDocumentOption,
+    shuffle: bool = ShuffleOption,
     batch_size: int = BatchOption,
-    seed: int = typer.Option(0, help="Seed of the position sample."),
+    seed: int = typer.Option(0, help="Seed of the document order and the position sample."),
     text_field: str = TextFieldOption,
 ) -> None:
     """Logit lens: KL(final || layer) per layer, for one or more models on the same tokens."""
     if positions not in POSITION_RULES:
         raise typer.BadParameter(f"{positions!r}: use {', '.join(POSITION_RULES)}", param_hint="--positions")
     opened = [_open(name) for name in models or ["engram"]]
-    chunks, corpus_info = _chunks(corpus, [m for m, _ in opened], text_field, limit, tokens, max_tokens, hint="MODELS")
+    chunks, corpus_info = _chunks(
+        corpus,
+        [m for m, _ in opened],
+        "MODELS",
+        text_field=text_field,
+        limit=limit,
+        tokens=tokens,
+        max_tokens=max_tokens,
+        per_document=per_document,
+        shuffle=shuffle,
+        seed=seed,
+    )
     masks, position_info = _positions(chunks, positions, sample, seed)
     entries = []
     for model, info in opened:
@@ -282,7 +323,10 @@ def ablate(
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
     max_tokens: int | None = MaxTokensOption,
+    per_document: int = PerDocumentOption,
+    shuffle: bool = ShuffleOption,
     batch_size: int = BatchOption,
+    seed: int = typer.Option(0, help="Seed of the document order."),
     text_field: str = TextFieldOption,
 ) -> None:
     """Loss with Engram switched off, per corpus domain and next-token category; off in prefill or decode only; MoE routing pinned."""
@@ -291,7 +335,18 @@ def ablate(
         raise typer.BadParameter(
             f"{model} has no Engram layers, so there is nothing to switch off; lens and similarity apply", param_hint="MODEL"
         )
-    chunks, corpus_info = _chunks(corpus, [lm], text_field, limit, tokens, max_tokens)
+    chunks, corpus_info = _chunks(
+        corpus,
+        [lm],
+        "MODEL",
+        text_field=text_field,
+        limit=limit,
+        tokens=tokens,
+        max_tokens=max_tokens,
+        per_document=per_document,
+        shuffle=shuffle,
+        seed=seed,
+    )
     try:
         ablation = engram_ablation(lm, chunks, mode, prefill_fraction, batch_size, show_progress=True)
     except ValueError as err:

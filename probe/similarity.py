@@ -209,10 +209,17 @@ class Chunk:
         return self.stop - self.start
 
 
-def read_chunks(documents: Iterable[Document], tokenizers: Sequence[Tokenizer], max_tokens: int, tokens: int) -> list[Chunk]:
-    """Documents tokenized (BOS first) and cut into chunks of at most `max_tokens`, until
-    `tokens` tokens are read. Every tokenizer must give the same ids: models compared
-    position by position must read the same tokens."""
+def read_chunks(
+    documents: Iterable[Document],
+    tokenizers: Sequence[Tokenizer],
+    max_tokens: int,
+    tokens: int,
+    per_document: int | None = None,
+) -> list[Chunk]:
+    """Documents tokenized (BOS first), each cut to its first `per_document` tokens (all by
+    default) and into chunks of at most `max_tokens`, until `tokens` tokens are read. Every
+    tokenizer must give the same ids: models compared position by position must read the
+    same tokens."""
     tokenizer, others = tokenizers[0], [t for t in tokenizers[1:] if t.to_str() != tokenizers[0].to_str()]
     bos = tokenizer.token_to_id(BOS)
     chunks, total = [], 0
@@ -221,8 +228,9 @@ def read_chunks(documents: Iterable[Document], tokenizers: Sequence[Tokenizer], 
         for other in others:
             _check_same_ids(document, encoding.ids, other.encode(document.text).ids)
         doc = TokenizedDocument(document, [bos] + encoding.ids, [(0, 0)] + [tuple(o) for o in encoding.offsets])
-        for start in range(0, len(doc.ids), max_tokens):
-            stop = min(start + max_tokens, len(doc.ids), start + tokens - total)
+        length = len(doc.ids) if per_document is None else min(len(doc.ids), per_document)
+        for start in range(0, length, max_tokens):
+            stop = min(start + max_tokens, length, start + tokens - total)
             if stop - start >= 2:  # a chunk of one token predicts nothing
                 chunks.append(Chunk(doc, start, stop))
                 doc.read = min(len(doc.ids), stop + LOOK_AHEAD)

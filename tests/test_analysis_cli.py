@@ -61,6 +61,7 @@ def test_similarity_writes_json_and_figures(workdir):
     data = json.loads((out / "similarity.json").read_text())
     assert data["analysis"] == "similarity" and data["a"]["engram_layers"] == [1, 2] and data["b"]["engram_layers"] == []
     assert data["corpus"]["tokens"] == 500 and data["positions"]["rule"] == "all"
+    assert data["corpus"]["order"] == "shuffled (seed 0)" and data["corpus"]["per_document"] == 512
     assert len(data["cka"]) == 3 and len(data["cka"][0]) == 4 and len(data["cka_b"]) == 4
     assert data["layers_a"] == [0, 1, 2] and data["layers_b"] == [0, 1, 2, 3]
     assert data["alignment"]["k"] == 4 and len(data["alignment"]["a_j"]) == 3  # k=5 capped at b's 4 layers

@@ -146,6 +146,8 @@ def test_chunks_and_positions(tokenizer):
     last = chunks[-1]
     assert last.stop < len(last.doc.ids) and len(last.doc.labels) == last.stop + 8  # labels only what is read
     assert all(c.doc.ids[0] == tokenizer.token_to_id("<|bos|>") for c in chunks if c.start == 0)
+    capped = read_chunks(documents(), [tokenizer], max_tokens=16, tokens=400, per_document=20)
+    assert [len(c) for c in capped] == [16, 4] * 6  # the first 20 tokens of each of the 6 documents
     every = select_positions(chunks, "all")
     assert all(not m[0] and m[1:].all() for m in every)
     sample = select_positions(chunks, "sample", sample=50, seed=3)
