@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -28,7 +29,7 @@ def ngram_stats(run_dir: str | Path, min_count: int = 1) -> pa.Table:
     run_dir = Path(run_dir)
     branch_means = ", ".join(f"avg(gates[{b + 1}]) AS mean_b{b}" for b in range(_branches(run_dir)))
     per_order = " UNION ALL ".join(
-        f"SELECT layer, {n} AS \"order\", ngram_{n} AS ngram, gate_mean, gate_max, gates FROM gates" for n in _orders(run_dir)
+        f'SELECT layer, {n} AS "order", ngram_{n} AS ngram, gate_mean, gate_max, gates FROM gates' for n in _orders(run_dir)
     )
     sql = f"""
         SELECT layer, "order", ngram, count(*) AS count, avg(gate_mean) AS mean_gate,
@@ -79,18 +80,34 @@ def top_ngrams(
     if order is not None:
         filters.append(f'"order" = {int(order)}')
     where = "WHERE " + " AND ".join(filters) if filters else ""
-    orders = _orders(run_dir)
+    with connect(run_dir) as con:
+        con.register("stats", stats)
+        con.execute(f"""CREATE TEMP TABLE top AS SELECT layer, "order", rank, ngram, count, mean_gate, max_gate FROM (
+            SELECT *, row_number() OVER (PARTITION BY layer, "order" ORDER BY mean_gate DESC, ngram) AS rank
+            FROM stats {where}) WHERE rank <= {int(n)}""")
+        return _with_examples(con, run_dir, "top", examples, context_chars, 'top.layer, top."order", top.rank')
+
+
+def ngram_examples(run_dir: str | Path, ngrams: pa.Table, examples: int = 3, context_chars: int = 60) -> pa.Table:
+    """`ngrams` (any table with columns layer, order, ngram) with an `examples` column: up to
+    `examples` occurrences each, highest gate first, as {doc_id, position, gate, left, text, right}."""
+    with connect(run_dir) as con:
+        con.register("wanted", ngrams.append_column("input_row", pa.array(np.arange(ngrams.num_rows))))
+        return _with_examples(con, Path(run_dir), "wanted", examples, context_chars, "wanted.input_row").drop_columns(
+            ["input_row"]
+        )
+
+
+def _with_examples(con, run_dir: Path, keys: str, examples: int, context_chars: int, order_by: str) -> pa.Table:
+    """The rows of table `keys` joined to their examples in context, ordered by `order_by`."""
     occurrences = " UNION ALL ".join(
-        f"SELECT layer, {k} AS \"order\", ngram_{k} AS ngram, doc_id, position, char_end, gate_mean FROM gates" for k in orders
+        f'SELECT layer, {k} AS "order", ngram_{k} AS ngram, doc_id, position, char_end, gate_mean FROM gates'
+        for k in _orders(run_dir)
     )
     sql = f"""
-        WITH top AS (
-            SELECT * FROM (
-                SELECT *, row_number() OVER (PARTITION BY layer, "order" ORDER BY mean_gate DESC, ngram) AS rank
-                FROM stats {where}) WHERE rank <= {int(n)}),
-        hits AS (
+        WITH hits AS (
             SELECT o.*, row_number() OVER (PARTITION BY o.layer, o."order", o.ngram ORDER BY o.gate_mean DESC, o.doc_id, o.position) AS k
-            FROM ({occurrences}) o JOIN top USING (layer, "order", ngram)),
+            FROM ({occurrences}) o JOIN (SELECT DISTINCT layer, "order", ngram FROM {keys}) USING (layer, "order", ngram)),
         spans AS (  -- the n-gram's characters: from its first token's start to its last token's end
             SELECT h.*, f.char_start AS span_start
             FROM hits h JOIN gates f
@@ -105,13 +122,11 @@ def top_ngrams(
                         ORDER BY s.k) AS examples
             FROM spans s JOIN documents d USING (doc_id)
             GROUP BY s.layer, s."order", s.ngram)
-        SELECT top.layer, top."order", top.rank, top.ngram, top.count, top.mean_gate, top.max_gate, ex.examples
-        FROM top LEFT JOIN ex USING (layer, "order", ngram)
-        ORDER BY top.layer, top."order", top.rank
+        SELECT {keys}.*, ex.examples
+        FROM {keys} LEFT JOIN ex USING (layer, "order", ngram)
+        ORDER BY {order_by}
     """
-    with connect(run_dir) as con:
-        con.register("stats", stats)
-        return con.sql(sql).to_arrow_table()
+    return con.sql(sql).to_arrow_table()
 
 
 def document_trace(run_dir: str | Path, doc_id: str, layer: int | None = None) -> pa.Table:
@@ -121,7 +136,9 @@ def document_trace(run_dir: str | Path, doc_id: str, layer: int | None = None) -
             raise KeyError(f"document {doc_id!r} is not in run {run_dir}")
         layer_filter = "AND layer = ?" if layer is not None else ""
         params = [doc_id] + ([layer] if layer is not None else [])
-        return con.sql(f"SELECT * FROM gates WHERE doc_id = ? {layer_filter} ORDER BY layer, position", params=params).to_arrow_table()
+        return con.sql(
+            f"SELECT * FROM gates WHERE doc_id = ? {layer_filter} ORDER BY layer, position", params=params
+        ).to_arrow_table()
 
 
 def write_aggregates(run_dir: str | Path, min_count: int = 1) -> None:

@@ -31,6 +31,7 @@ from engram_model.tables import TableError
 
 from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
 from .analysis_cli import ablate, lens, similarity
+from .app_cli import app_command
 from .categorize.run import categorize_run
 from .corpus_cli import corpus_app
 from .ngrams import suffix_ngram_texts
@@ -50,6 +51,7 @@ app.command()(similarity)
 app.command()(lens)
 app.command()(ablate)
 app.command("train")(train_command)
+app.command("app")(app_command)
 
 
 @app.callback()
@@ -180,6 +182,7 @@ def run(
         console.print(f"input skipped or repaired: {skipped}")
     if summary:
         print_top(out, n=summary, order=None, layer=None, min_count=3, examples=1)
+    console.print(f"browse it: [bold]engram-probe app {out}[/]")
 
 
 def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_count: int, examples: int) -> None:

@@ -6,8 +6,9 @@ often each kind appears among top-gated positions than at random ones.
     categorize(" the Great", "Alexander", " was a king of Macedon").label  # 'names'
 """
 
+from ..plots.categories import enrichment_figure  # kept here too: the figure of `layer_enrichment`'s table
 from .batch import categorize_many, categorize_table
-from .enrichment import enrichment, enrichment_figure, layer_enrichment
+from .enrichment import enrichment, layer_enrichment
 from .evaluate import (
     EvaluationReport,
     confusion_matrix,

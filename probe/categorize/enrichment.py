@@ -155,37 +155,3 @@ def _require(table: pa.Table, columns: dict[str, str]) -> None:
     for role, column in columns.items():
         if column not in table.column_names:
             raise KeyError(f"{role}={column!r} is not a column of the table; it has {table.column_names}")
-
-
-def enrichment_figure(enrichment_table: pa.Table, title: str = "Enrichment among top-gated positions"):
-    """Bars of the enrichment ratio per label (one bar group per layer when the table has a
-    `layer` column), with the bootstrap 95% interval as error bars and a reference line at 1."""
-    import plotly.graph_objects as go
-
-    _require(enrichment_table, {"label": "label", "ratio": "ratio", "lo": "lo", "hi": "hi"})
-    data = enrichment_table.to_pydict()
-    layers = data.get("layer", [None] * len(data["label"]))
-    figure = go.Figure()
-    for layer in dict.fromkeys(layers):
-        rows = [i for i, value in enumerate(layers) if value == layer]
-        ratio = np.array([data["ratio"][i] for i in rows])
-        figure.add_bar(
-            name="all positions" if layer is None else f"layer {layer}",
-            x=[data["label"][i] for i in rows],
-            y=ratio,
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": np.array([data["hi"][i] for i in rows]) - ratio,
-                "arrayminus": ratio - np.array([data["lo"][i] for i in rows]),
-            },
-        )
-    figure.add_hline(y=1.0, line_dash="dash", line_color="gray")
-    figure.update_layout(
-        title=title,
-        barmode="group",
-        xaxis_title="kind of text",
-        yaxis_title="P(label | top-gated) / P(label | random)",
-        legend_title="Engram layer",
-    )
-    return figure

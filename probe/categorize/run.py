@@ -1,9 +1,9 @@
 """Categorizing a probing run: which kinds of text the strongest gates retrieve, per layer.
 
-    run_dir/categories/enrichment.parquet          per layer and label: ratio with 95% interval
-    run_dir/categories/labelled_positions.parquet  the sampled positions with text and label
-    run_dir/categories/enrichment.html             the plotly figure (self-contained)
-    run_dir/categories/enrichment.json             the same figure as plotly JSON
+run_dir/categories/enrichment.parquet          per layer and label: ratio with 95% interval
+run_dir/categories/labelled_positions.parquet  the sampled positions with text and label
+run_dir/categories/enrichment.html             the plotly figure (self-contained)
+run_dir/categories/enrichment.json             the same figure as plotly JSON
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..plots.categories import enrichment_figure
 from ..runstore import connect, read_manifest, write_atomically, write_json
 from .batch import categorize_many
-from .enrichment import enrichment_figure, layer_enrichment
+from .enrichment import layer_enrichment
 
 CATEGORIES = "categories"
 
@@ -60,9 +61,14 @@ def categorize_run(
                 ORDER BY p.pick
             """).to_arrow_table()
             con.unregister("picked")
-            labels = [c.label for c in categorize_many(*(texts.column(k).to_pylist() for k in ("ngram", "left_context", "right_context")))]
+            labels = [
+                c.label
+                for c in categorize_many(*(texts.column(k).to_pylist() for k in ("ngram", "left_context", "right_context")))
+            ]
             group = ["top"] * len(top_rows) + ["random"] * len(random_rows)
-            labelled.append(texts.drop_columns(["pick"]).append_column("group", pa.array(group)).append_column("label", pa.array(labels)))
+            labelled.append(
+                texts.drop_columns(["pick"]).append_column("group", pa.array(group)).append_column("label", pa.array(labels))
+            )
             return labels
 
         table = layer_enrichment(positions, top_fraction=top_fraction, n_boot=n_boot, seed=seed, label_rows=label_rows)
@@ -70,8 +76,20 @@ def categorize_run(
     out.mkdir(exist_ok=True)
     write_atomically(out / "enrichment.parquet", lambda tmp: pq.write_table(table, tmp))
     write_atomically(out / "labelled_positions.parquet", lambda tmp: pq.write_table(pa.concat_tables(labelled), tmp))
-    figure = enrichment_figure(table, title=f"Kinds of text among the top {top_fraction:.1%} gated {order}-grams vs random positions")
+    figure = enrichment_figure(
+        table, title=f"Kinds of text among the top {top_fraction:.1%} gated {order}-grams vs random positions"
+    )
     write_atomically(out / "enrichment.html", lambda tmp: figure.write_html(tmp, include_plotlyjs=True))
     write_atomically(out / "enrichment.json", lambda tmp: tmp.write_text(figure.to_json()))
-    write_json(out / "options.json", {"order": order, "gate": gate, "top_fraction": top_fraction, "context_chars": context_chars, "n_boot": n_boot, "seed": seed})
+    write_json(
+        out / "options.json",
+        {
+            "order": order,
+            "gate": gate,
+            "top_fraction": top_fraction,
+            "context_chars": context_chars,
+            "n_boot": n_boot,
+            "seed": seed,
+        },
+    )
     return table

@@ -1,0 +1,37 @@
+"""The gate browser: `engram-probe app RUN_DIR`, or `streamlit run apps/browser.py -- RUN_DIR`.
+
+Reads only inside RUN_DIR (see `probe.browse` for where each page's data lives there). A run
+directory that cannot be read gets one page saying what is wrong and how to make a valid run.
+"""
+
+import sys
+from pathlib import Path
+
+import streamlit as st
+
+# `streamlit run` puts this folder on sys.path, streamlit.testing's AppTest does not
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import shared
+
+st.set_page_config(page_title="Engram gate browser", page_icon=":material/search:", layout="wide")
+run = shared.run_dir()
+check = shared.check(run)
+if isinstance(check, str):
+    page = st.navigation([st.Page(shared.problem_page, title="Run problem", icon=":material/error:")])
+else:
+    st.sidebar.caption(f"run `{run}`")
+    for warning in check.warnings:
+        st.sidebar.warning(warning)
+    page = st.navigation(
+        [
+            st.Page("views/overview.py", title="Overview", icon=":material/home:", default=True),
+            st.Page("views/documents.py", title="Document viewer", icon=":material/article:"),
+            st.Page("views/ngrams.py", title="N-gram explorer", icon=":material/text_fields:"),
+            st.Page("views/categories.py", title="Categories", icon=":material/label:"),
+            st.Page("views/similarity.py", title="Layer similarity", icon=":material/compare_arrows:"),
+            st.Page("views/offload.py", title="Offload", icon=":material/storage:"),
+            st.Page("views/ablations.py", title="Ablations", icon=":material/content_cut:"),
+        ]
+    )
+page.run()

@@ -1,0 +1,25 @@
+"""Categories: which kinds of text the top-gated positions hold against random ones, per layer."""
+
+import streamlit as st
+from shared import missing, parquet
+
+from probe.plots import enrichment_figure, label_share_figure
+
+st.title("Categories")
+enrichment = parquet("categories/enrichment.parquet")
+if enrichment is None:
+    missing("categories", "categorized positions")
+    st.stop()
+st.plotly_chart(
+    enrichment_figure(enrichment, title="Enrichment: P(label | top-gated) / P(label | random), 95% bootstrap intervals")
+)
+st.plotly_chart(label_share_figure(enrichment))
+st.dataframe(enrichment.to_pandas(), hide_index=True)
+
+labelled = parquet("categories/labelled_positions.parquet")
+if labelled is not None:
+    st.subheader("Top-gated positions")
+    frame = labelled.to_pandas()
+    label = st.selectbox("label", sorted(frame["label"].unique()))
+    top = frame[(frame["group"] == "top") & (frame["label"] == label)].sort_values("gate", ascending=False)
+    st.dataframe(top[["layer", "gate", "ngram", "left_context", "right_context", "doc_id", "position"]], hide_index=True)

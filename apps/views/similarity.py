@@ -1,0 +1,30 @@
+"""Layer similarity: CKA between the Engram model's layers and the baseline's, the soft
+alignment a_j, and the logit lens."""
+
+import streamlit as st
+from shared import artefact, missing
+
+from probe.plots import alignment_curve, cka_heatmap, lens_curves
+
+st.title("Layer similarity")
+similarity = artefact("similarity")
+if similarity is None:
+    missing("similarity", "layer similarity")
+else:
+    st.caption(
+        f"{similarity['a']['name']} against {similarity['b']['name']} · {similarity['positions']['description']} · {similarity['representation']}"
+    )
+    left, right = st.columns(2)
+    left.plotly_chart(cka_heatmap(similarity))
+    right.plotly_chart(alignment_curve(similarity))
+    above = [j for j, a_j in enumerate(similarity["alignment"]["a_j"]) if a_j is not None and a_j > j]
+    st.markdown(
+        f"a_j > j (layer j of {similarity['a']['name']} resembles a deeper layer of {similarity['b']['name']}) at layers: {above or 'none'}"
+    )
+
+st.subheader("Logit lens")
+lens = artefact("lens")
+if lens is None:
+    missing("lens", "logit lens")
+else:
+    st.plotly_chart(lens_curves(lens))
