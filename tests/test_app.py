@@ -112,7 +112,7 @@ def test_overview_shows_the_model_and_headline_numbers(browse, run_dir):
 def test_document_viewer_shades_tokens_and_details_one(browse, run_dir):
     app = browse(run_dir, "views/documents.py")
     shaded = [m.value for m in app.markdown if "background:rgb(255," in m.value]
-    assert len(shaded) == 1 and 'title="position 0' in shaded[0]
+    assert len(shaded) == 1 and 'title="position 0' in shaded[0] and "rows: " in shaded[0]  # hover: n-grams, gates, rows
     app.number_input[0].set_value(5).run()
     assert not app.exception
     assert "Token at position 5" in texts(app.subheader)

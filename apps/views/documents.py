@@ -43,9 +43,12 @@ titles = [
     + "\n".join(f"{n}-gram: {row[f'ngram_{n}']!r}" for n in orders)
     + "\nbranches: "
     + ", ".join(f"{g:.3f}" for g in row["gates"])
+    + (f"\nrows: {' '.join(map(str, row['rows']))}" if row.get("rows") is not None else "")
     for row in shown
 ]
-st.caption("white: gate 0 · red: gate 1 · hover a token for its n-grams, category and gates; the outlined one is inspected below")
+st.caption(
+    "white: gate 0 · red: gate 1 · hover a token for its n-grams, category, gates and rows; the outlined one is inspected below"
+)
 st.markdown(
     shaded_text_html(
         [row["token"] for row in shown], [gate_of(row) for row in shown], titles, selected=position - shown[0]["position"]
