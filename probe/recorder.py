@@ -77,8 +77,7 @@ class GateRecorder:
     @contextmanager
     def attached(self, model: EngramLM) -> Iterator[Callable[..., dict]]:
         """Yields `record(tokens, attention_mask, rows=None)` with the hooks attached once for
-        every batch: TransformerLens detaches hooks by visiting every hook point of the model,
-        which per batch cost more than the recording hooks themselves."""
+        every batch, not per batch: detaching them visits every hook point of the model."""
         captured: dict = {}
 
         @torch.no_grad()
