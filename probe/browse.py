@@ -144,7 +144,11 @@ def overview(run_dir: str | Path) -> dict:
             "SELECT domain, count(*) AS documents, sum(n_tokens) AS tokens FROM documents GROUP BY domain ORDER BY tokens DESC"
         ).to_arrow_table()
         # a chunk's last token has no next token: its log-prob is NaN
-        logprob = ", avg(next_logprob) FILTER (WHERE isfinite(next_logprob)) AS mean_next_logprob" if _has_column(con, "next_logprob") else ""
+        logprob = (
+            ", avg(next_logprob) FILTER (WHERE isfinite(next_logprob)) AS mean_next_logprob"
+            if _has_column(con, "next_logprob")
+            else ""
+        )
         layers = con.sql(f"""
             SELECT layer, count(*) AS positions, avg(gate_mean) AS mean_gate, quantile_cont(gate_mean, [0.25, 0.5, 0.75]) AS quartiles,
                    avg((gate_mean > 0.5)::DOUBLE) AS share_above_half {logprob}
