@@ -36,7 +36,7 @@ def _check(run: str, stamp: tuple) -> browse.RunCheck | str:
 
 def check(run: Path) -> browse.RunCheck | str:
     """The run's check, or the message saying what is wrong with it."""
-    return _check(str(run), version(run) if run.is_dir() else ())
+    return _check(str(run), version(run))
 
 
 def problem_page() -> None:

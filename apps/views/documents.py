@@ -8,14 +8,17 @@ from probe.browse import document_list, document_tokens
 from probe.plots import gate_trace_figure, shaded_text_html
 
 WINDOW = 1500  # tokens shaded at once: the page stays responsive on long documents
+LISTED = 1000  # documents offered at once
 
 config = manifest()["config"]
 st.title("Document viewer")
 search = st.text_input("find documents by id or text")
-documents = cached(document_list, search).to_pylist()
+documents = cached(document_list, search, LISTED).to_pylist()
 if not documents:
     st.warning(f"No document matches {search!r}.")
     st.stop()
+if len(documents) == LISTED:
+    st.caption(f"the {LISTED:,} longest matching documents; search to find others")
 names = {d["doc_id"]: f"{d['doc_id']} · {d['domain']} · {d['n_tokens']:,} tokens · {d['opening']}" for d in documents}
 doc_id = st.selectbox("document", list(names), format_func=names.get)
 left, middle, right = st.columns(3)
