@@ -79,6 +79,7 @@ def lens_curves(result: dict) -> go.Figure:
     figure.update_layout(
         title=f"Logit lens ({result['positions']['rule']} positions, n={result['positions']['count']:,})",
         xaxis_title="layer (residual after the block)",
+        xaxis_type="category",  # "embed" then block numbers; a numeric axis would drop "embed"
         yaxis_title="KL(final || layer), nats",
     )
     return figure
