@@ -18,15 +18,7 @@ from engram_model import (
     load_tokenizer,
 )
 from engram_model.checkpoint import CheckpointError, resolve_checkpoint
-from engram_model.corpus import (
-    ReadReport,
-    build_corpus,
-    default_corpus_path,
-    default_sources,
-    iter_documents,
-)
-from engram_model.corpus.build import CORPUS_FILE, corpus_cache_dir
-from engram_model.corpus.sources import provenance
+from engram_model.corpus import ReadReport, ensure_default_corpus, iter_documents
 from engram_model.tables import TableError
 
 from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
@@ -116,12 +108,8 @@ def gates(
 def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
     """(path, split): `default` is the default corpus's validation split, built on first use."""
     if corpus == "default":
-        try:
-            return default_corpus_path(), "validation"
-        except FileNotFoundError:
-            console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)")
-            build_corpus(default_sources(), corpus_cache_dir() / CORPUS_FILE, provenance=provenance())
-            return default_corpus_path(), "validation"
+        path = ensure_default_corpus(lambda: console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)"))
+        return path, "validation"
     path = Path(corpus)
     if not path.exists():
         raise typer.BadParameter(f"{corpus} does not exist: pass default, a text file, a folder, .jsonl or .parquet", param_hint="--corpus")
