@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import io
 import json
 import math
 import os
@@ -35,6 +36,7 @@ from .addressing import table_primes
 from .checkpoint import load_model, save_model
 from .config import ModelConfig
 from .corpus import Document
+from .corpus.build import write_atomically
 from .engram import Engram
 from .layers import MoE
 from .model import EngramLM, configure_for_tokenizer
@@ -280,7 +282,7 @@ def save_state(out_dir: Path, model: EngramLM, optimizers: dict, progress: dict,
         save_file(tensors, state_dir / f"optimizer-{name}.safetensors")
         (state_dir / f"optimizer-{name}.json").write_text(json.dumps(meta))
     (state_dir / "progress.json").write_text(json.dumps({**progress, "train_config": cfg.to_dict()}, indent=2))
-    _write_atomically(out_dir / LATEST, state_dir.name)
+    write_atomically(out_dir / LATEST, state_dir.name.encode())
     for old in out_dir.glob("state-*"):
         if old.name != state_dir.name:
             shutil.rmtree(old)
@@ -327,21 +329,14 @@ def _unflatten_optimizer(tensors: dict[str, torch.Tensor], meta: dict) -> dict:
     return {"state": state, "param_groups": meta["param_groups"]}
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    temporary.write_text(text)
-    os.replace(temporary, path)
-
-
 def _write_csv(path: Path, rows: list[dict]) -> None:
     if not rows:
         return
-    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    with open(temporary, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    os.replace(temporary, path)
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=list(rows[0]))
+    writer.writeheader()
+    writer.writerows(rows)
+    write_atomically(path, text.getvalue().encode())
 
 
 # --- the loop -------------------------------------------------------------------------------
