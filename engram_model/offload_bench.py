@@ -62,6 +62,7 @@ class Plan:
     large_base_rows: int = 2_100_000  # rows per hash head of the large model (4.0 GiB of fp32 tables)
     disk_reads: int = 8000  # random 4 KiB reads measuring the disk's ceiling
     every_variant: bool = True  # the large model's every variant; else the short list (see variants_for)
+    large_warm: bool = True  # the large model with a warm page cache too (the tiny model covers the warm paths)
     io_threads: int = 4
     served_modules: tuple[str, ...] = ("logging", "argparse.py", "asyncio", "unittest")  # the text the workloads run on
     counted_modules: tuple[str, ...] = ("http", "xml", "concurrent", "importlib", "multiprocessing", "collections")  # hot rows
@@ -70,8 +71,9 @@ class Plan:
 
 FULL = Plan()
 QUICK = Plan(
-    prefill_batches=1, batch=1, prefill_lengths=(16, 64), decode_runs=1, prompt=16, decode_steps=1, cache_rows=1024,
-    tiny_cache_rows=1024, large_base_rows=20_000, disk_reads=200, every_variant=False, served_modules=("argparse.py",), counted_modules=("json",),
+    prefill_batches=1, batch=1, prefill_lengths=(16, 64), decode_runs=1, prompt=16, decode_steps=1,
+    cache_rows=1024, tiny_cache_rows=1024, large_base_rows=20_000, disk_reads=200, every_variant=False, large_warm=False,
+    served_modules=("argparse.py",), counted_modules=("json",),
 )  # fmt: skip
 
 
@@ -435,7 +437,9 @@ def variants_for(cache_rows: int, cold: bool, few: bool = False) -> list[Variant
     return [Variant("resident", "resident")] + [v for v in every if not few or v.name in short]
 
 
-def run_model(path: Path, text: np.ndarray, counted: np.ndarray, batches: list, plan: Plan, cache_rows: int, cold: bool, few: bool = False) -> dict:
+def run_model(
+    path: Path, text: np.ndarray, counted: np.ndarray, batches: list, plan: Plan, *, cache_rows: int, cold: bool, few: bool
+) -> dict:
     """Every variant of one model, warm or cold page cache: prefill, decode, memory."""
     probe = load_model(path, verify=False, tier="mmap")
     hot = hot_rows_for(probe, counted, cache_rows)
@@ -555,15 +559,16 @@ def run(plan: Plan, out_path: Path, workdir: Path | None = None, compute_threads
             "disk_ceiling": disk_ceiling(large_file, plan.disk_reads, 8),
             "fetch_alone": fetch_alone(large_path, batches, plan.io_threads),
         }
-        models = {"large": large}
+        models, few = {"large": large}, not plan.every_variant
         if not plan.cold_only:
             tiny = {"table_bytes": (tiny_path / "engram_tables.safetensors").stat().st_size}
-            tiny["warm"] = run_model(tiny_path, text, counted, batches, plan, plan.tiny_cache_rows, cold=False, few=True)
+            tiny["warm"] = run_model(tiny_path, text, counted, batches, plan, cache_rows=plan.tiny_cache_rows, cold=False, few=True)
             log("  tiny: done")
-            large["warm"] = run_model(large_path, text, counted, batches, plan, plan.cache_rows, cold=False, few=not plan.every_variant)
-            log("  large, page cache warm: done")
+            if plan.large_warm:
+                large["warm"] = run_model(large_path, text, counted, batches, plan, cache_rows=plan.cache_rows, cold=False, few=few)
+                log("  large, page cache warm: done")
             models = {"tiny": tiny, "large": large}
-        large["cold"] = run_model(large_path, text, counted, batches, plan, plan.cache_rows, cold=True, few=not plan.every_variant)
+        large["cold"] = run_model(large_path, text, counted, batches, plan, cache_rows=plan.cache_rows, cold=True, few=few)
         log("  large, page cache cold: done")
         large["cold_overlap"] = overlap_check(large["cold"]["prefill"], large["fetch_alone"], plan.io_threads)
         result = {

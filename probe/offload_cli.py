@@ -32,15 +32,19 @@ def output_file(path: Path | None) -> Path | None:
 
 @offload_app.command()
 def bench(
-    quick: bool = typer.Option(False, help="Every tier, reader and cache once on little data: seconds, not ten minutes; its ratios are too noisy to quote."),
-    workdir: Path = typer.Option(None, exists=True, file_okay=False, writable=True, help="Where to generate the benchmark checkpoints (default: the system temp dir)."),
-    out: Path = typer.Option(Path("offload.json"), dir_okay=False, callback=output_file, help="Result JSON; the app reads RUN_DIR/offload/offload.json."),
+    quick: bool = typer.Option(False, help="Every tier, reader and cache once on little data: seconds, not ten minutes; too noisy to quote."),
+    workdir: Path = typer.Option(
+        None, exists=True, file_okay=False, writable=True, help="Where to generate the benchmark checkpoints (default: the system temp dir)."
+    ),
+    out: Path = typer.Option(
+        Path("offload.json"), dir_okay=False, callback=output_file, help="Result JSON; the app reads RUN_DIR/offload/offload.json."
+    ),
 ) -> None:
     """Tiers x prefetch x cache x page cache on the `tiny` model and a generated 4 GiB table."""
     from engram_model.offload_bench import FULL, QUICK, run, summary_lines
 
     result = run(QUICK if quick else FULL, out, workdir, log=console.print)
-    console.print("\n".join(summary_lines(result)), markup=False, highlight=False)
+    typer.echo("\n".join(summary_lines(result)))  # plain lines: a table this wide must not wrap
     console.print(f"wrote {out} in {result['wall_s']:.0f} s")
 
 
