@@ -13,8 +13,10 @@ import typer
 
 def browser_script() -> Path:
     """The app's entry script, wherever the package is installed (a wheel or a checkout)."""
-    from probe import apps
-
+    try:
+        from probe import apps
+    except ModuleNotFoundError as err:  # an editable install made before apps/ was mapped to probe.apps
+        raise typer.BadParameter("the gate browser (probe.apps) is not installed: reinstall the package (pip install -e .)") from err
     return Path(apps.__file__).resolve().with_name("browser.py")
 
 
