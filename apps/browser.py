@@ -1,18 +1,12 @@
-"""The gate browser: `engram-probe app RUN_DIR`, or `streamlit run apps/browser.py -- RUN_DIR`.
+"""The gate browser: `engram-probe app RUN_DIR` (or `streamlit run apps/browser.py -- RUN_DIR` in a checkout).
 
 Reads only inside RUN_DIR (see `probe.browse` for where each page's data lives there). A run
 directory that cannot be read gets one page saying what is wrong and how to make a valid run.
 """
 
-import sys
-from pathlib import Path
-
 import streamlit as st
 
-# `streamlit run` puts this folder on sys.path, streamlit.testing's AppTest does not
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import shared
+from probe.apps import shared
 
 st.set_page_config(page_title="Engram gate browser", page_icon=":material/search:", layout="wide")
 run = shared.run_dir()

@@ -40,7 +40,19 @@ CONFIG, WEIGHTS, TABLES, ADDRESSING, TOKENIZER, MANIFEST = (
     "tokenizer.json",
     "manifest.json",
 )
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+def _data_dir() -> Path:
+    """The bundled tokenizer and default checkpoints: the repository's top-level `data/`,
+    which a wheel installs inside this package as `engram_model/bundled/` (pyproject.toml's
+    package-dir), so the same files are found from a source checkout, an editable install
+    and a plain `pip install .`."""
+    package = Path(__file__).resolve().parent
+    installed = package / "bundled"
+    return installed if installed.is_dir() else package.parent / "data"
+
+
+DATA_DIR = _data_dir()
 DEFAULT_CHECKPOINTS = ("engram", "baseline")
 
 

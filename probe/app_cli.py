@@ -1,15 +1,34 @@
-"""`engram-probe app RUN_DIR`: the gate browser (apps/browser.py) on a run, served by Streamlit."""
+"""`engram-probe app RUN_DIR`: the gate browser (apps/, installed as `probe.apps`) on a run, served by Streamlit."""
 
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-BROWSER = Path(__file__).resolve().parent.parent / "apps" / "browser.py"
+
+def browser_script() -> Path:
+    """The app's entry script, wherever the package is installed (a wheel or a checkout)."""
+    try:
+        from probe import apps
+    except ModuleNotFoundError as err:  # an editable install made before apps/ was mapped to probe.apps
+        raise typer.BadParameter("the gate browser (probe.apps) is not installed: reinstall the package (pip install -e .)") from err
+    return Path(apps.__file__).resolve().with_name("browser.py")
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse an address the server could not bind, before Streamlit starts and fails on it."""
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as err:
+        raise typer.BadParameter(
+            f"cannot serve on {host}:{port} ({err.strerror or err}); pick a free --port or an address of this machine for --host"
+        ) from err
 
 
 def app_command(
@@ -18,11 +37,16 @@ def app_command(
     host: Annotated[str, typer.Option(help="Address to bind; the default serves this machine only.")] = "127.0.0.1",
 ) -> None:
     """Browse a run: gates token by token, n-grams, categories, layer similarity, offload, ablations."""
-    if not BROWSER.is_file():
-        raise typer.BadParameter(f"{BROWSER} is missing: the app runs from a source checkout (pip install -e .)")
-    # a bad run directory is not refused here: the app shows what is wrong with it and how to make a valid one
+    from .browse import check_run
+    from .runstore import RunError
+
+    try:
+        check_run(run_dir)  # a run that breaks while it is open gets the app's own problem page instead
+    except RunError as err:
+        raise typer.BadParameter(str(err), param_hint="RUN_DIR") from err
+    check_address(host, port)
     command = [
-        sys.executable, "-m", "streamlit", "run", str(BROWSER),
+        sys.executable, "-m", "streamlit", "run", str(browser_script()),
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--", str(run_dir.resolve()),
     ]  # fmt: skip

@@ -5,8 +5,8 @@ Mounted by the main CLI as a sub-app: `app.add_typer(offload_app, name="offload"
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -14,61 +14,88 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from engram_model import EngramLM, load_model
-from engram_model.checkpoint import CheckpointError, resolve_checkpoint
-from engram_model.tables import head_row_stats, hit_rate_curve, hot_set, row_counts, zipf_fit
-
 offload_app = typer.Typer(help="Offloaded Engram tables: benchmark and row statistics.", no_args_is_help=True, add_completion=False)
 console = Console()
-BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_offload.py"
+# torch and the engine are imported inside the commands: `engram-probe --help` needs neither
+
+
+def output_file(path: Path | None) -> Path | None:
+    """An output file option: refused before any work if its folder cannot be made or written."""
+    if path is None:
+        return None
+    folder = path.absolute().parent
+    existing = next(p for p in (folder, *folder.parents) if p.exists())
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"{path}: cannot write into {existing}; choose a file in a folder you can write")
+    return path
 
 
 @offload_app.command()
 def bench(
-    quick: bool = typer.Option(False, help="A 0.6 GiB large table and fewer batches (a few minutes instead of about ten)."),
-    workdir: Path = typer.Option(None, help="Where to generate the benchmark checkpoints (default: the system temp dir)."),
-    out: Path = typer.Option(None, help="Result JSON (default: benchmarks/results/offload.json)."),
+    quick: bool = typer.Option(False, help="Every tier, reader and cache once on little data: seconds, not ten minutes; too noisy to quote."),
+    workdir: Path = typer.Option(
+        None, exists=True, file_okay=False, writable=True, help="Where to generate the benchmark checkpoints (default: the system temp dir)."
+    ),
+    out: Path = typer.Option(
+        Path("offload.json"), dir_okay=False, callback=output_file, help="Result JSON; the app reads RUN_DIR/offload/offload.json."
+    ),
 ) -> None:
     """Tiers x prefetch x cache x page cache on the `tiny` model and a generated 4 GiB table."""
-    if not BENCHMARK.is_file():
-        raise typer.BadParameter(f"{BENCHMARK} is missing: the benchmark runs from a source checkout (pip install -e .)")
-    spec = importlib.util.spec_from_file_location("bench_offload", BENCHMARK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    result = module.run(quick, workdir, out or module.RESULTS)
-    module.print_table(result)
-    console.print(f"wrote {out or module.RESULTS} in {result['wall_s']:.0f} s")
+    from engram_model.offload_bench import FULL, QUICK, run, summary_lines
+
+    result = run(QUICK if quick else FULL, out, workdir, log=console.print)
+    typer.echo("\n".join(summary_lines(result)))  # plain lines: a table this wide must not wrap
+    console.print(f"wrote {out} in {result['wall_s']:.0f} s")
 
 
-def open_for_rows(model: str) -> tuple[EngramLM, str]:
+def open_for_rows(model: str):
     """A checkpoint's addressing and tokenizer without reading its tables (mmap tier, no
     hashing): row ids depend only on the addressing, never on the weights."""
-    return load_model(resolve_checkpoint(model), tier="mmap", verify=False), model
+    from engram_model import load_model
+    from engram_model.checkpoint import resolve_checkpoint
+
+    return load_model(resolve_checkpoint(model), tier="mmap", verify=False)
+
+
+def cache_sizes_option(sizes: str) -> list[int]:
+    """--sizes: comma-separated row counts, each at least 1."""
+    try:
+        cache_sizes = [int(s) for s in sizes.split(",") if s.strip()]
+    except ValueError as err:
+        raise typer.BadParameter(f"{sizes!r} must be comma-separated row counts, e.g. 256,4096") from err
+    if not cache_sizes or min(cache_sizes) < 1:
+        raise typer.BadParameter(f"{sizes!r} must be comma-separated row counts of at least 1, e.g. 256,4096")
+    return cache_sizes
 
 
 @offload_app.command()
 def rowstats(
     text_file: Path = typer.Argument(..., exists=True, dir_okay=False, help="UTF-8 text to address."),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name."),
-    sizes: str = typer.Option("256,1024,4096,16384,65536", help="Cache sizes (rows per layer) for the hit-rate curve."),
-    json_out: Path = typer.Option(None, "--json", help="Write the statistics as JSON."),
-    hot_rows_out: Path = typer.Option(None, help="Write each layer's hot set (most requested first) as .npz for load_model(hot_rows=...)."),
-    capacity: int = typer.Option(65536, help="Rows per layer kept in --hot-rows-out."),
+    cache_sizes: str = typer.Option(  # the callback hands the command a list[int]
+        "256,1024,4096,16384,65536", "--sizes", callback=cache_sizes_option, help="Cache sizes (rows per layer) for the hit-rate curve."
+    ),
+    json_out: Path = typer.Option(None, "--json", dir_okay=False, callback=output_file, help="Write the statistics as JSON."),
+    hot_rows_out: Path = typer.Option(None, dir_okay=False, callback=output_file, help="Write each layer's hot set (most requested first) as .npz for load_model(hot_rows=...)."),
+    capacity: int = typer.Option(65536, min=1, help="Rows per layer kept in --hot-rows-out."),
 ) -> None:
     """Row-frequency statistics of a text: per hash head (requests, distinct rows, Zipf fit,
     share of the top rows) and per layer the hit rate of a static cache against its size."""
-    try:
-        engram_model, name = open_for_rows(model)
-    except CheckpointError as err:
-        raise typer.BadParameter(str(err), param_hint="--model") from err
-    if engram_model.addresser is None or engram_model.tokenizer is None:
-        raise typer.BadParameter(f"{name} has no Engram layers or no tokenizer: nothing to count", param_hint="--model")
-    try:
-        cache_sizes = [int(s) for s in sizes.split(",") if s.strip()]
-    except ValueError as err:
-        raise typer.BadParameter(f"--sizes {sizes!r} must be comma-separated row counts", param_hint="--sizes") from err
+    from engram_model.checkpoint import CheckpointError
+    from engram_model.tables import head_row_stats, hit_rate_curve, hot_set, row_counts, zipf_fit
 
-    ids = np.array(engram_model.tokenizer.encode(text_file.read_text(encoding="utf-8")).ids, dtype=np.int64)
+    try:
+        engram_model = open_for_rows(model)
+    except (CheckpointError, OSError) as err:  # OSError: a folder that holds no checkpoint files
+        raise typer.BadParameter(f"{model} is not a readable checkpoint ({err})", param_hint="--model") from err
+    if engram_model.addresser is None or engram_model.tokenizer is None:
+        raise typer.BadParameter(f"{model} has no Engram layers or no tokenizer: nothing to count", param_hint="--model")
+
+    try:
+        text = text_file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise typer.BadParameter(f"{text_file} cannot be read as UTF-8 text ({err}); give a UTF-8 text file", param_hint="TEXT_FILE") from err
+    ids = np.array(engram_model.tokenizer.encode(text).ids, dtype=np.int64)
     if not len(ids):
         raise typer.BadParameter(f"{text_file} has no tokens", param_hint="TEXT_FILE")
     compressed = engram_model.compression_lookup.numpy()[ids]
@@ -76,7 +103,7 @@ def rowstats(
     chunks = [stream.rows(compressed[None, i : i + 65536]) for i in range(0, len(compressed), 65536)]
     rows = {layer: np.concatenate([c[layer][0] for c in chunks]) for layer in engram_model.cfg.engram.layers}  # [T, H]
 
-    report = {"model": name, "text": str(text_file), "tokens": int(len(ids)), "layers": {}}
+    report = {"model": model, "text": str(text_file), "tokens": int(len(ids)), "layers": {}}
     hot = {}
     for layer, layer_rows in rows.items():
         offsets = engram_model.blocks[layer].engram.offsets.numpy()
@@ -93,11 +120,17 @@ def rowstats(
             "heads": head_row_stats(layer_rows, sizes=tuple(cache_sizes[:3])),
         }
     print_rowstats(report, cache_sizes)
-    if json_out is not None:
-        json_out.write_text(json.dumps(report, indent=2) + "\n")
-        console.print(f"wrote {json_out}")
+    try:
+        if json_out is not None:
+            json_out.parent.mkdir(parents=True, exist_ok=True)
+            json_out.write_text(json.dumps(report, indent=2) + "\n")
+            console.print(f"wrote {json_out}")
+        if hot_rows_out is not None:
+            hot_rows_out.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(hot_rows_out, **hot)
+    except OSError as err:
+        raise typer.BadParameter(f"cannot write {err.filename}: {err.strerror}; choose a file in a folder you can write") from err
     if hot_rows_out is not None:
-        np.savez(hot_rows_out, **hot)
         console.print(f"wrote {hot_rows_out}: load_model(..., cache_policy='static', hot_rows={{int(k): v for k, v in np.load(path).items()}})")
 
 

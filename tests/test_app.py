@@ -13,10 +13,11 @@ from typer.testing import CliRunner
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, RecordOptions, categorize_run, probe_corpus
+from probe.app_cli import browser_script
 from probe.cli import app as cli
 
 ROOT = Path(__file__).resolve().parent.parent
-BROWSER = ROOT / "apps" / "browser.py"
+BROWSER = browser_script()  # the script `engram-probe app` serves: probe.apps, as installed
 TEXTS = [
     ("prose", "Alexander the Great was born in Pella, the capital of Macedon, and was tutored by Aristotle."),
     ("licence", "Permission is hereby granted, free of charge, to any person obtaining a copy of this software."),

@@ -1,14 +1,19 @@
-"""`offload rowstats`: numbers that agree with the addressing, and a hot set load_model takes."""
+"""`offload rowstats`: numbers that agree with the addressing, and a hot set load_model takes;
+`offload bench --quick`: the whole benchmark, end to end, in the layout the app reads."""
 
+import dataclasses
 import json
+import math
 
 import numpy as np
 import torch
 from typer.testing import CliRunner
 
 from engram_model import load_model, save_model
+from engram_model.offload_bench import FULL, prefill_batches
 from engram_model.tables import hit_rate_curve, row_counts
 from probe.offload_cli import offload_app
+from probe.plots import tier_ratio_figure
 
 
 def test_rowstats_counts_agree_with_the_addressing(model, tmp_path, text):
@@ -50,3 +55,44 @@ def test_rowstats_refuses_bad_input(tmp_path):
     assert result.exit_code != 0 and "neither a checkpoint directory" in result.output
     result = CliRunner().invoke(offload_app, ["rowstats", str(corpus), "--sizes", "ten"])
     assert result.exit_code != 0 and "must be comma-separated row counts" in result.output
+
+
+def test_bench_quick_runs_every_model_and_variant_end_to_end(tmp_path):
+    out = tmp_path / "results" / "offload.json"
+    result = CliRunner().invoke(offload_app, ["bench", "--quick", "--workdir", str(tmp_path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert list(tmp_path.iterdir()) == [tmp_path / "results"]  # the generated checkpoints are removed
+    bench = json.loads(out.read_text())
+    assert set(bench["models"]) == {"tiny", "large"}
+    setups = [(m, phase) for m in ("tiny", "large") for phase in ("warm", "cold") if phase in bench["models"][m]]
+    assert setups == [("tiny", "warm"), ("large", "cold")]  # the quick plan's: warm paths on tiny, cold on large
+    for model, phase in setups:
+        for workload in ("prefill", "decode"):
+            variants = bench["models"][model][phase][workload]
+            assert variants["resident"]["ratio_to_resident"] == 1.0 and len(variants) >= 4
+            for v in variants.values():
+                assert v["tokens_per_s"] > 0 and math.isfinite(v["ratio_to_resident"]) and v["ratio_to_resident"] > 0
+    assert bench["models"]["large"]["cold_overlap"] and bench["models"]["large"]["fetch_alone"]
+    # what the app's Offload page and analyses/offload.ipynb draw: one bar group per model, cache, workload
+    assert len(tier_ratio_figure(bench).data) == 4
+    assert "cold pread+prefetch, next batch ahead" in result.output
+
+
+def test_prefill_sequences_are_cut_to_the_models_context():
+    text = np.arange(50_000, dtype=np.int64)  # every token its own position: contiguity is visible
+    plan = dataclasses.replace(FULL, prefill_batches=4)
+    batches = prefill_batches(text, plan, pad_id=-1, max_seq_len=256)
+    lengths = []
+    for tokens, mask, real in batches:
+        assert tokens.shape[1] <= 256 and int(mask.sum()) == real
+        assert torch.all(tokens[~mask] == -1)
+        rows = [tokens[i, mask[i]] for i in range(len(tokens))]
+        assert all(torch.all(row.diff() == 1) for row in rows)  # each row a contiguous stretch of text
+        # consecutive rows of one sequence continue each other; a new sequence starts anywhere
+        sequences = [[rows[0]]]
+        for row in rows[1:]:
+            continues = len(sequences[-1][-1]) == 256 and int(row[0]) == int(sequences[-1][-1][-1]) + 1
+            sequences[-1].append(row) if continues else sequences.append([row])
+        lengths += [sum(map(len, s)) for s in sequences]
+    assert len(lengths) == 4 * plan.batch and all(100 <= n <= 1024 for n in lengths)
+    assert max(lengths) > 256  # some sequence was longer than the context and was cut

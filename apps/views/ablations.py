@@ -2,8 +2,8 @@
 and off only in prefill or only in decode."""
 
 import streamlit as st
-from shared import artefact, missing
 
+from probe.apps.shared import artefact, missing
 from probe.plots import ablation_bars, generation_bars
 
 st.title("Ablations")

@@ -1,8 +1,8 @@
 """Categories: which kinds of text the top-gated positions hold against random ones, per layer."""
 
 import streamlit as st
-from shared import missing, parquet
 
+from probe.apps.shared import missing, parquet
 from probe.plots import enrichment_figure, label_share_figure
 
 st.title("Categories")

@@ -2,8 +2,8 @@
 category and gate per branch at every layer."""
 
 import streamlit as st
-from shared import cached, engram_layers, manifest
 
+from probe.apps.shared import cached, engram_layers, manifest
 from probe.browse import document_list, document_tokens
 from probe.plots import gate_trace_figure, shaded_text_html
 

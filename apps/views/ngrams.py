@@ -4,8 +4,8 @@ each with examples in context."""
 import html
 
 import streamlit as st
-from shared import cached, engram_layers, manifest
 
+from probe.apps.shared import cached, engram_layers, manifest
 from probe.browse import ngram_table
 from probe.categorize import LABELS
 

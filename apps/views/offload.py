@@ -1,8 +1,8 @@
 """Offload: throughput of offloaded table tiers against resident, and static-cache hit rates."""
 
 import streamlit as st
-from shared import artefact, cached, missing
 
+from probe.apps.shared import artefact, cached, missing
 from probe.browse import run_row_stats
 from probe.plots import hit_rate_figure, tier_ratio_figure
 

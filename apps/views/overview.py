@@ -3,8 +3,8 @@
 import json
 
 import streamlit as st
-from shared import cached, engram_layers, manifest, run_dir
 
+from probe.apps.shared import cached, engram_layers, manifest, run_dir
 from probe.browse import ARTEFACTS, artefact_command, artefact_path, overview, stored_gate_histogram
 from probe.plots import gate_histogram_figure
 

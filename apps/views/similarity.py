@@ -2,8 +2,8 @@
 alignment a_j, and the logit lens."""
 
 import streamlit as st
-from shared import artefact, missing
 
+from probe.apps.shared import artefact, missing
 from probe.plots import alignment_curve, cka_heatmap, lens_curves
 
 st.title("Layer similarity")
