@@ -2,7 +2,8 @@
 
     python data/categorizer/v2/assemble.py SOURCE_DIR
 
-SOURCE_DIR holds items_en.jsonl, items_xx.jsonl, items_dc.jsonl and annotate/{,dc_}labels_{A,B}.jsonl.
+SOURCE_DIR holds items_en.jsonl, items_xx.jsonl, items_dc.jsonl, more/items_more.jsonl and
+annotate/{,dc_,mo_}labels_{A,B}.jsonl.
 Writes, next to this file: items.jsonl (every item with both labels and the agreed one, or null),
 train.jsonl and test.jsonl (agreed items of the train and test genres of genre_split.json),
 default_corpus.jsonl (agreed items from the default corpus's validation split) and agreement.json.
@@ -38,9 +39,10 @@ def write_jsonl(path: Path, rows: list[dict]) -> None:
 
 
 def main(source: Path) -> None:
-    items = [*read_jsonl(source / "items_en.jsonl"), *read_jsonl(source / "items_xx.jsonl"), *read_jsonl(source / "items_dc.jsonl")]
+    item_files = ("items_en.jsonl", "items_xx.jsonl", "items_dc.jsonl", "more/items_more.jsonl")
+    items = [item for name in item_files for item in read_jsonl(source / name)]
     labels = {
-        who: {row["id"]: row["label"] for name in (f"labels_{who}.jsonl", f"dc_labels_{who}.jsonl") for row in read_jsonl(source / "annotate" / name)}
+        who: {row["id"]: row["label"] for name in (f"labels_{who}.jsonl", f"dc_labels_{who}.jsonl", f"mo_labels_{who}.jsonl") for row in read_jsonl(source / "annotate" / name)}
         for who in ("A", "B")
     }
     missing = [item["id"] for item in items if item["id"] not in labels["A"] or item["id"] not in labels["B"]]
