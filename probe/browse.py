@@ -27,8 +27,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from engram_model.tables import hit_rate_curve, zipf_fit
-
 from .aggregate import gate_histogram, ngram_examples, ngram_stats
 from .categorize import categorize_many
 from .categorize.run import CATEGORIES
@@ -79,12 +77,21 @@ def check_run(run_dir: str | Path) -> RunCheck:
         raise RunError(f"{run_dir} does not exist; {make}")
     if not run_dir.is_dir():
         raise RunError(f"{run_dir} is a file, not a run directory; {make}")
+    if (run_dir / "config.json").is_file() and (run_dir / "model.safetensors").is_file():
+        raise RunError(
+            f"{run_dir} is a checkpoint, not a run; run `engram-probe run --model {shlex.quote(str(run_dir))}` first and pass its --out"
+        )
     manifest = read_manifest(run_dir)
     if not isinstance(manifest, dict) or not isinstance(manifest.get("config"), dict):
         raise RunError(f"{run_dir}/manifest.json has no model config, so it was not written by `engram-probe run`; {make}")
     if not manifest["config"].get("engram"):
         raise RunError(
             f"{run_dir} was probed with a model that has no Engram layers, so it has no gates; probe an Engram model: {make}"
+        )
+    if not _readable_config(manifest["config"]):
+        raise RunError(
+            f"{run_dir}/manifest.json has a config without Engram layers, n-gram order or branch count, so it was not "
+            f"written by `engram-probe run`; {make}"
         )
     shards = committed_shards(run_dir)
     if not shards:
@@ -114,6 +121,18 @@ def check_run(run_dir: str | Path) -> RunCheck:
             "The stored aggregates are missing (written when a run finishes), so they are computed from the shards: slower."
         )
     return RunCheck(manifest, tuple(warnings))
+
+
+def _readable_config(config: dict) -> bool:
+    """The fields the readers use: Engram layers (ints), the longest n-gram (>= 2), the branches (>= 1)."""
+    engram = config["engram"]
+    if not isinstance(engram, dict):
+        return False
+    layers, max_ngram, branches = engram.get("layers"), engram.get("max_ngram"), config.get("hc_streams")
+    return (
+        isinstance(layers, list) and bool(layers) and all(type(layer) is int for layer in layers)
+        and type(max_ngram) is int and max_ngram >= 2 and type(branches) is int and branches >= 1
+    )  # fmt: skip
 
 
 def _read_json(path: Path) -> dict | None:
@@ -247,6 +266,8 @@ def run_row_stats(run_dir: str | Path, sizes: tuple[int, ...] = CACHE_SIZES) -> 
     """The row requests of a run recorded with `--record-rows`, in `engram-probe offload
     rowstats`'s layout: per layer requests, distinct (head, row) pairs, Zipf fit and the
     static-cache hit-rate curve over `sizes`. None when the run did not record rows."""
+    from engram_model.tables import hit_rate_curve, zipf_fit  # imports torch: only this page needs it
+
     with connect(run_dir) as con:
         if not _has_column(con, "rows"):
             return None
