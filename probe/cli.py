@@ -15,6 +15,8 @@ from __future__ import annotations
 import errno
 import hashlib
 import importlib
+import os
+import re
 import sys
 from pathlib import Path
 from typing import Literal
@@ -64,7 +66,7 @@ OS_ERROR_ADVICE = {
     errno.EPERM: "check its permissions or pass another path",
     errno.ENOSPC: "free space on that disk or write elsewhere",
     errno.EDQUOT: "free space on that disk or write elsewhere",
-    errno.EROFS: "the file system is read-only; write elsewhere",
+    errno.EROFS: "write elsewhere",
     errno.ENOENT: "check the path",
     errno.EISDIR: "pass a file, not a folder",
     errno.ENOTDIR: "a part of the path is a file, not a folder",
@@ -410,10 +412,14 @@ def export(
         def copy(temporary: Path) -> None:
             try:
                 con.execute(f"COPY result TO '{str(temporary).replace(chr(39), chr(39) * 2)}' (FORMAT {format.upper()})")
-            except duckdb.IOException as err:  # DuckDB's write errors carry no errno; keep its reason, name our file
-                raise OSError(f"{out}: could not write ({str(err).splitlines()[0]}); check the space and permissions there") from err
+            except duckdb.IOException as err:  # DuckDB puts the errno into its message
+                found = re.search(r'"errno":"(\d+)"', str(err))
+                raise OSError(int(found.group(1)) if found else errno.EIO, str(err).splitlines()[0]) from err
 
-        write_atomically(out, copy)
+        try:
+            write_atomically(out, copy)
+        except OSError as err:  # name the file asked for, not its temporary
+            raise OSError(err.errno, os.strerror(err.errno) if err.errno else err.strerror, str(out)) from err
     console.print(f"wrote {out}")
 
 
