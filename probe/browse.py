@@ -24,11 +24,9 @@ from pathlib import Path
 import duckdb
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from .aggregate import gate_histogram, ngram_examples, ngram_stats
-from .categorize import categorize_many
 from .categorize.run import CATEGORIES
 from .runstore import AGGREGATES, REPORT, RunError, committed_shards, connect, read_manifest
 
@@ -201,6 +199,10 @@ def document_list(run_dir: str | Path, search: str = "", limit: int = 1000) -> p
 def document_tokens(run_dir: str | Path, doc_id: str, order: int | None = None, context_chars: int = 200) -> pa.Table:
     """A document's tokens at every Engram layer (`document_trace`'s columns) plus `category`, the categorizer's label of the token's `order`-gram (default: the
     longest) in its context, and `evidence`, the rules that decided it."""
+    import pyarrow.compute as pc
+
+    from .categorize import categorize_many
+
     with connect(run_dir) as con:
         found = con.sql("SELECT text FROM documents WHERE doc_id = ?", params=[doc_id]).fetchall()
         if not found:
@@ -238,6 +240,10 @@ def ngram_table(
     substring, the first `limit` by `sort` (mean_gate, max_gate or count; descending), each
     with examples in context and the categorizer's label of its strongest example; then only
     the `categories` asked for (of those `limit`)."""
+    import pyarrow.compute as pc
+
+    from .categorize import categorize_many
+
     if sort not in ("mean_gate", "max_gate", "count"):
         raise ValueError(f"sort={sort!r}: use mean_gate, max_gate or count")
     stored = Path(run_dir) / AGGREGATES / "ngram_stats.parquet"
