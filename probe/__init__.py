@@ -5,9 +5,10 @@ The public names below are imported from their modules on first use (PEP 562): t
 line imports this package first, and a command that only reads a run must not pay for torch.
 """
 
-import importlib
 import sys
 import types
+
+from engram_model._lazy import lazy_exports
 
 # public name -> the module that defines it
 _EXPORTS = {
@@ -39,18 +40,7 @@ _EXPORTS = {
 }
 
 __all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str):
-    if name not in _EXPORTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 
 class _Package(types.ModuleType):

@@ -70,6 +70,7 @@ OS_ERROR_ADVICE = {
     errno.ENOENT: "check the path",
     errno.EISDIR: "pass a file, not a folder",
     errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EEXIST: "pass a path that does not exist yet",
 }
 
 
@@ -151,6 +152,11 @@ def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident"
     from engram_model.checkpoint import CheckpointError, resolve_checkpoint
     from engram_model.tables import TableError
 
+    if (Path(model) / "shards").is_dir():
+        raise typer.BadParameter(
+            f"{model} is a probing run, not a checkpoint; pass a checkpoint directory or a bundled name (engram, baseline)",
+            param_hint="--model",
+        )
     tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
         directory = resolve_checkpoint(model)
