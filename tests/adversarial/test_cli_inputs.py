@@ -62,6 +62,8 @@ def invoke(root: Path, args) -> tuple[int, str, BaseException | None]:
     return result.exit_code, result.output, result.exception
 
 
+# the analyses read this fixture's corpus and write under it, whatever a regression lets through
+SAFE = ["--corpus", "{root}/corpus.jsonl", "--text-field", "body", "--out", "{root}/analysis"]
 CASES = [
     # (command line, {root} is the fixture's folder; text the message must hold)
     (["top", "{root}/run", "--n", "-5"], "--n"),
@@ -100,17 +102,18 @@ CASES = [
     (["gates", "hello", "--model", "{root}/no/such/checkpoint"], "no/such/checkpoint is neither a checkpoint directory"),
     (["gates", "hello", "--model", "{root}/baseline"], "baseline has no Engram layers"),
     (["gates", "hello", "--model", "{root}/run"], "run is a probing run, not a checkpoint"),
-    (["lens", "{root}/run"], "run is a probing run, not a checkpoint"),
+    (["lens", "{root}/run", *SAFE], "run is a probing run, not a checkpoint"),
     (["lens", "{root}/ckpt", "--corpus", "{root}/corpus.jsonl", "--text-field", "body", "--out", "{root}/afile"], "afile: File exists; pass a path that does not exist yet"),
-    (["similarity", "--a", "{root}/ckpt", "--b", "none", "--k", "100"], "100: b ({root}/ckpt) has 3 layers, so k is at most 3"),
-    (["similarity", "--a", "{root}/ckpt", "--positions", "last"], "'last'"),
-    (["similarity", "--a", "{root}/ckpt", "--sample", "0"], "--sample"),
-    (["lens", "{root}/ckpt", "--corpus", "{root}/missing.txt"], "missing.txt does not exist"),
-    (["ablate", "{root}/ckpt", "--mode", "both"], "both"),
-    (["ablate", "{root}/ckpt", "--prefill-fraction", "2"], "--prefill-fraction"),
-    (["corpus", "build", "--max-mb", "0"], "0.0: a source's cap must be above 0 MB"),
-    (["corpus", "tokenizer", "--vocab-size", "5"], "--vocab-size"),
-    (["corpus", "tokenizer", "--corpus", "{root}/missing.parquet"], "missing.parquet does not exist"),
+    (["similarity", "--a", "{root}/ckpt", "--b", "none", "--k", "100", *SAFE], "100: b ({root}/ckpt) has 3 layers, so k is at most 3"),
+    (["similarity", "--a", "{root}/ckpt", "--positions", "last", *SAFE], "'last'"),
+    (["similarity", "--a", "{root}/ckpt", "--sample", "0", *SAFE], "--sample"),
+    (["lens", "{root}/ckpt", "--corpus", "{root}/missing.txt", "--out", "{root}/analysis"], "missing.txt does not exist"),
+    (["ablate", "{root}/ckpt", "--mode", "both", *SAFE], "both"),
+    (["ablate", "{root}/ckpt", "--prefill-fraction", "2", *SAFE], "--prefill-fraction"),
+    # each with its own --out, so that a regression cannot overwrite the bundled corpus or tokenizer
+    (["corpus", "build", "--max-mb", "0", "--out", "{root}/built.parquet"], "0.0: a source's cap must be above 0 MB"),
+    (["corpus", "tokenizer", "--vocab-size", "5", "--out", "{root}/tokenizer.json"], "--vocab-size"),
+    (["corpus", "tokenizer", "--corpus", "{root}/missing.parquet", "--out", "{root}/tokenizer.json"], "missing.parquet does not exist"),
     (["no-such-command"], "no-such-command"),
 ]
 
