@@ -1,59 +1,48 @@
-"""An Engram-capable decoder-only transformer engine (spec: shared/ENGRAM_SPEC.md)."""
+"""An Engram-capable decoder-only transformer engine (spec: shared/ENGRAM_SPEC.md).
 
-from .addressing import NgramAddresser, NgramStream, layer_multipliers, table_primes
-from .checkpoint import CheckpointError, load_model, save_model
-from .config import ConfigError, EngramConfig, MoEConfig, ModelConfig
-from .model import DecodeState, EngramLM, configure_for_tokenizer
-from .prefetch import Prefetcher, PrefetchStep, StepRecord
-from .tables import (
-    CachedTable,
-    HostTable,
-    MmapTable,
-    PreadTable,
-    ResidentTable,
-    RowCodec,
-    TableError,
-    TableFile,
-    hit_rate,
-    hit_rate_curve,
-    hot_set,
-    row_counts,
-    zipf_fit,
-)
-from .tokenizer import CompressedVocab, load_tokenizer, train_bpe
+The public names below are imported from their modules on first use (PEP 562), so that
+`import engram_model` (and `engram_model.config`, `engram_model.corpus`, ...) costs no torch
+until a model is built.
+"""
 
-__all__ = [
-    "CachedTable",
-    "CheckpointError",
-    "CompressedVocab",
-    "ConfigError",
-    "DecodeState",
-    "EngramConfig",
-    "EngramLM",
-    "HostTable",
-    "MmapTable",
-    "MoEConfig",
-    "ModelConfig",
-    "NgramAddresser",
-    "NgramStream",
-    "PreadTable",
-    "PrefetchStep",
-    "Prefetcher",
-    "ResidentTable",
-    "RowCodec",
-    "StepRecord",
-    "TableError",
-    "TableFile",
-    "configure_for_tokenizer",
-    "hit_rate",
-    "hit_rate_curve",
-    "hot_set",
-    "layer_multipliers",
-    "load_model",
-    "load_tokenizer",
-    "row_counts",
-    "save_model",
-    "table_primes",
-    "train_bpe",
-    "zipf_fit",
-]
+from ._lazy import lazy_exports
+
+# public name -> the module that defines it
+_EXPORTS = {
+    "NgramAddresser": "addressing",
+    "NgramStream": "addressing",
+    "layer_multipliers": "addressing",
+    "table_primes": "addressing",
+    "CheckpointError": "checkpoint",
+    "load_model": "checkpoint",
+    "save_model": "checkpoint",
+    "ConfigError": "config",
+    "EngramConfig": "config",
+    "MoEConfig": "config",
+    "ModelConfig": "config",
+    "DecodeState": "model",
+    "EngramLM": "model",
+    "configure_for_tokenizer": "model",
+    "Prefetcher": "prefetch",
+    "PrefetchStep": "prefetch",
+    "StepRecord": "prefetch",
+    "CachedTable": "tables",
+    "HostTable": "tables",
+    "MmapTable": "tables",
+    "PreadTable": "tables",
+    "ResidentTable": "tables",
+    "RowCodec": "tables",
+    "TableError": "tables",
+    "TableFile": "tables",
+    "hit_rate": "tables",
+    "hit_rate_curve": "tables",
+    "hot_set": "tables",
+    "row_counts": "tables",
+    "zipf_fit": "tables",
+    "CompressedVocab": "tokenizer",
+    "load_tokenizer": "tokenizer",
+    "train_bpe": "tokenizer",
+}
+
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -1,47 +1,56 @@
 """Instrumentation for Engram models: gate recorders, run store, aggregations, categorizer,
-layer similarity, logit lens and Engram ablations."""
+layer similarity, logit lens and Engram ablations.
 
-from .ablation import engram_ablation
-from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
-from .categorize import (
-    Categorization,
-    categorize,
-    categorize_many,
-    enrichment,
-    layer_enrichment,
-)
-from .categorize.run import categorize_run
-from .lens import logit_lens
-from .ngrams import suffix_ngram_texts
-from .probing import GateScan, ProbeOptions, probe_corpus
-from .recorder import GateRecorder, RecordOptions
-from .runstore import RunError, connect
-from .similarity import MinibatchCKA, alignment_index, linear_cka, model_similarity, rbf_cka
+The public names below are imported from their modules on first use (PEP 562): the command
+line imports this package first, and a command that only reads a run must not pay for torch.
+"""
 
-__all__ = [
-    "Categorization",
-    "GateRecorder",
-    "GateScan",
-    "MinibatchCKA",
-    "ProbeOptions",
-    "RecordOptions",
-    "RunError",
-    "alignment_index",
-    "categorize",
-    "categorize_many",
-    "categorize_run",
-    "connect",
-    "document_trace",
-    "engram_ablation",
-    "enrichment",
-    "gate_histogram",
-    "layer_enrichment",
-    "linear_cka",
-    "logit_lens",
-    "model_similarity",
-    "ngram_stats",
-    "probe_corpus",
-    "rbf_cka",
-    "suffix_ngram_texts",
-    "top_ngrams",
-]
+import sys
+import types
+
+from engram_model._lazy import lazy_exports
+
+# public name -> the module that defines it
+_EXPORTS = {
+    "engram_ablation": "ablation",
+    "document_trace": "aggregate",
+    "gate_histogram": "aggregate",
+    "ngram_stats": "aggregate",
+    "top_ngrams": "aggregate",
+    "Categorization": "categorize",
+    "categorize": "categorize",
+    "categorize_many": "categorize",
+    "enrichment": "categorize",
+    "layer_enrichment": "categorize",
+    "categorize_run": "categorize.run",
+    "logit_lens": "lens",
+    "suffix_ngram_texts": "ngrams",
+    "GateScan": "probing",
+    "ProbeOptions": "probing",
+    "probe_corpus": "probing",
+    "GateRecorder": "recorder",
+    "RecordOptions": "recorder",
+    "RunError": "runstore",
+    "connect": "runstore",
+    "MinibatchCKA": "similarity",
+    "alignment_index": "similarity",
+    "linear_cka": "similarity",
+    "model_similarity": "similarity",
+    "rbf_cka": "similarity",
+}
+
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+
+
+class _Package(types.ModuleType):
+    """`probe.categorize` is the function, as it is in `__all__`; importing the subpackage
+    `probe.categorize` would otherwise bind the subpackage to that name on this module."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in _EXPORTS and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

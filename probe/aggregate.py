@@ -12,7 +12,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .runstore import AGGREGATES, connect, read_manifest, write_atomically
+from .runstore import AGGREGATES, RunError, committed_shards, connect, read_manifest, write_atomically
 
 
 def _orders(run_dir: Path) -> list[int]:
@@ -142,7 +142,14 @@ def document_trace(run_dir: str | Path, doc_id: str, layer: int | None = None) -
 
 
 def write_aggregates(run_dir: str | Path, min_count: int = 1) -> None:
-    """Store the n-gram statistics and gate histograms beside the shards."""
+    """Store the n-gram statistics and gate histograms beside the shards. A run without a
+    committed shard read no document at all: the error says where the text was expected."""
+    if not committed_shards(run_dir):
+        manifest = read_manifest(run_dir)
+        raise RunError(
+            f"{manifest.get('corpus', 'the corpus')} gave no document with text, so nothing was probed: its files are "
+            f"empty or binary, or its records lack the field {manifest.get('text_field', 'text')!r} (pass --text-field)"
+        )
     out = Path(run_dir) / AGGREGATES
     out.mkdir(exist_ok=True)
     for name, table in (("ngram_stats", ngram_stats(run_dir, min_count)), ("gate_histogram", gate_histogram(run_dir))):

@@ -61,6 +61,7 @@ from __future__ import annotations
 import math
 from itertools import islice
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import typer
@@ -71,6 +72,7 @@ from engram_model import EngramLM
 from engram_model.corpus import ReadReport, iter_documents
 
 from .ablation import engram_ablation, moe_layers
+from .cli import open_model, resolve_corpus
 from .lens import logit_lens
 from .plots.similarity import ablation_bars, alignment_curve, cka_heatmap, generation_bars, lens_curves
 from .probing import fingerprint_model
@@ -93,8 +95,6 @@ POSITION_DESCRIPTIONS = {
 
 
 def _open(name: str) -> tuple[EngramLM, dict]:
-    from .cli import open_model  # probe.cli registers these commands; imported here to avoid a cycle
-
     model, described, directory = open_model(name)
     if model.tokenizer is None:
         raise typer.BadParameter(f"{name} has no tokenizer: the analyses read text", param_hint="MODEL")
@@ -125,8 +125,6 @@ def _chunks(
     seed: int,
 ):
     """Chunks of the corpus (the commands' reading options) and its CORPUS record."""
-    from .cli import resolve_corpus
-
     path, split = resolve_corpus(corpus)
     longest = min(m.cfg.max_seq_len for m in models)
     max_tokens = min(512, longest) if max_tokens is None else max_tokens
@@ -200,14 +198,16 @@ def similarity(
     corpus: str = CorpusOption,
     out: Path = typer.Option(Path("runs/similarity"), help="Output directory."),
     positions: str = typer.Option("entities", help=POSITIONS_HELP),
-    sample: int | None = typer.Option(None, help="Positions to draw with --positions sample."),
+    sample: int | None = typer.Option(None, min=1, help="Positions to draw with --positions sample."),
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
     max_tokens: int | None = MaxTokensOption,
     per_document: int = PerDocumentOption,
     shuffle: bool = ShuffleOption,
     minibatch: int = typer.Option(256, min=4, help="Positions per minibatch of the unbiased HSIC estimate."),
-    k: int = typer.Option(5, min=1, help="Most similar layers of b averaged in the soft alignment a_j."),
+    k: int | None = typer.Option(
+        None, min=1, help="Most similar layers of b averaged in the soft alignment a_j (default: 5, at most b's layers)."
+    ),
     batch_size: int = BatchOption,
     seed: int = typer.Option(0, help="Seed of the document order, the position sample and the minibatch shuffle."),
     text_field: str = TextFieldOption,
@@ -217,6 +217,10 @@ def similarity(
         raise typer.BadParameter(f"{positions!r}: use {', '.join(POSITION_RULES)}", param_hint="--positions")
     model_a, info_a = _open(a)
     model_b, info_b = (model_a, info_a) if b in (None, "none", a) else _open(b)
+    layers_b = model_b.cfg.n_layers
+    k = min(5, layers_b) if k is None else k
+    if k > layers_b:
+        raise typer.BadParameter(f"{k}: b ({info_b['name']}) has {layers_b} layers, so k is at most {layers_b}", param_hint="--k")
     chunks, corpus_info = _chunks(
         corpus,
         [model_a, model_b],
@@ -234,7 +238,6 @@ def similarity(
         cka = model_similarity(model_a, model_b, chunks, masks, batch_size, minibatch, seed=seed, show_progress=True)
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--positions/--tokens") from err
-    k = min(k, model_b.cfg.n_layers)
     result = {
         "analysis": "similarity",
         "a": info_a,
@@ -267,7 +270,7 @@ def lens(
     corpus: str = CorpusOption,
     out: Path = typer.Option(Path("runs/lens"), help="Output directory."),
     positions: str = typer.Option("all", help=POSITIONS_HELP),
-    sample: int | None = typer.Option(None, help="Positions to draw with --positions sample."),
+    sample: int | None = typer.Option(None, min=1, help="Positions to draw with --positions sample."),
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
     max_tokens: int | None = MaxTokensOption,
@@ -316,10 +319,12 @@ def ablate(
     model: str = typer.Argument("engram", help=MODEL_HELP),
     corpus: str = CorpusOption,
     out: Path = typer.Option(Path("runs/ablation"), help="Output directory."),
-    mode: str = typer.Option(
+    mode: Literal["gate", "memory"] = typer.Option(
         "gate", help="Switch Engram off by zeroing its gate (hook_gate) or the rows it reads (hook_memory)."
     ),
-    prefill_fraction: float = typer.Option(0.5, help="Share of each chunk that is the prompt for the prefill/decode ablation."),
+    prefill_fraction: float = typer.Option(
+        0.5, min=0.0, max=1.0, help="Share of each chunk that is the prompt for the prefill/decode ablation."
+    ),
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
     max_tokens: int | None = MaxTokensOption,

@@ -24,13 +24,9 @@ from pathlib import Path
 import duckdb
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from engram_model.tables import hit_rate_curve, zipf_fit
-
 from .aggregate import gate_histogram, ngram_examples, ngram_stats
-from .categorize import categorize_many
 from .categorize.run import CATEGORIES
 from .runstore import AGGREGATES, REPORT, RunError, committed_shards, connect, read_manifest
 
@@ -79,12 +75,21 @@ def check_run(run_dir: str | Path) -> RunCheck:
         raise RunError(f"{run_dir} does not exist; {make}")
     if not run_dir.is_dir():
         raise RunError(f"{run_dir} is a file, not a run directory; {make}")
+    if (run_dir / "config.json").is_file() and (run_dir / "model.safetensors").is_file():
+        raise RunError(
+            f"{run_dir} is a checkpoint, not a run; run `engram-probe run --model {shlex.quote(str(run_dir))}` first and pass its --out"
+        )
     manifest = read_manifest(run_dir)
     if not isinstance(manifest, dict) or not isinstance(manifest.get("config"), dict):
         raise RunError(f"{run_dir}/manifest.json has no model config, so it was not written by `engram-probe run`; {make}")
     if not manifest["config"].get("engram"):
         raise RunError(
             f"{run_dir} was probed with a model that has no Engram layers, so it has no gates; probe an Engram model: {make}"
+        )
+    if not _readable_config(manifest["config"]):
+        raise RunError(
+            f"{run_dir}/manifest.json has a config without Engram layers, n-gram order or branch count, so it was not "
+            f"written by `engram-probe run`; {make}"
         )
     shards = committed_shards(run_dir)
     if not shards:
@@ -114,6 +119,18 @@ def check_run(run_dir: str | Path) -> RunCheck:
             "The stored aggregates are missing (written when a run finishes), so they are computed from the shards: slower."
         )
     return RunCheck(manifest, tuple(warnings))
+
+
+def _readable_config(config: dict) -> bool:
+    """The fields the readers use: Engram layers (ints), the longest n-gram (>= 2), the branches (>= 1)."""
+    engram = config["engram"]
+    if not isinstance(engram, dict):
+        return False
+    layers, max_ngram, branches = engram.get("layers"), engram.get("max_ngram"), config.get("hc_streams")
+    return (
+        isinstance(layers, list) and bool(layers) and all(type(layer) is int for layer in layers)
+        and type(max_ngram) is int and max_ngram >= 2 and type(branches) is int and branches >= 1
+    )  # fmt: skip
 
 
 def _read_json(path: Path) -> dict | None:
@@ -182,6 +199,10 @@ def document_list(run_dir: str | Path, search: str = "", limit: int = 1000) -> p
 def document_tokens(run_dir: str | Path, doc_id: str, order: int | None = None, context_chars: int = 200) -> pa.Table:
     """A document's tokens at every Engram layer (`document_trace`'s columns) plus `category`, the categorizer's label of the token's `order`-gram (default: the
     longest) in its context, and `evidence`, the rules that decided it."""
+    import pyarrow.compute as pc
+
+    from .categorize import categorize_many
+
     with connect(run_dir) as con:
         found = con.sql("SELECT text FROM documents WHERE doc_id = ?", params=[doc_id]).fetchall()
         if not found:
@@ -219,6 +240,10 @@ def ngram_table(
     substring, the first `limit` by `sort` (mean_gate, max_gate or count; descending), each
     with examples in context and the categorizer's label of its strongest example; then only
     the `categories` asked for (of those `limit`)."""
+    import pyarrow.compute as pc
+
+    from .categorize import categorize_many
+
     if sort not in ("mean_gate", "max_gate", "count"):
         raise ValueError(f"sort={sort!r}: use mean_gate, max_gate or count")
     stored = Path(run_dir) / AGGREGATES / "ngram_stats.parquet"
@@ -247,6 +272,8 @@ def run_row_stats(run_dir: str | Path, sizes: tuple[int, ...] = CACHE_SIZES) -> 
     """The row requests of a run recorded with `--record-rows`, in `engram-probe offload
     rowstats`'s layout: per layer requests, distinct (head, row) pairs, Zipf fit and the
     static-cache hit-rate curve over `sizes`. None when the run did not record rows."""
+    from engram_model.tables import hit_rate_curve, zipf_fit  # imports torch: only this page needs it
+
     with connect(run_dir) as con:
         if not _has_column(con, "rows"):
             return None

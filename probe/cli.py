@@ -1,49 +1,136 @@
-"""`engram-probe`: the batch command line."""
+"""`engram-probe`: the batch command line.
+
+Start-up is cheap: this module imports neither torch nor the run readers at the top. A command
+imports what it needs inside its function, and the commands defined in other modules
+(`LAZY_COMMANDS`) are imported only when one of them runs, so `engram-probe --help` and the
+commands that read a run start in a fraction of a second (benchmarks/bench_startup.py).
+
+Bad input ends in one line on stderr and exit status 1: the library raises typed errors whose
+message names the input, what was expected and the fix, and `EngramProbe.invoke` prints them
+(`input_errors`). Options are checked while parsing (Typer's usage errors, exit status 2).
+"""
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import importlib
+import os
+import re
+import sys
 from pathlib import Path
+from typing import Literal
 
-import torch
 import typer
+import typer.main
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand, TyperGroup
 
-from engram_model import (
-    EngramLM,
-    load_model,
-    load_tokenizer,
+# command -> (module, attribute, the one-line help `engram-probe --help` lists without importing it)
+LAZY_COMMANDS = {
+    "similarity": (
+        "probe.analysis_cli",
+        "similarity",
+        "Linear minibatch CKA between every layer of --a and every layer of --b, and a's soft alignment a_j.",
+    ),
+    "lens": ("probe.analysis_cli", "lens", "Logit lens: KL(final || layer) per layer, for one or more models on the same tokens."),
+    "ablate": (
+        "probe.analysis_cli",
+        "ablate",
+        "Loss with Engram switched off, per corpus domain and next-token category; off in prefill or decode only; MoE routing pinned.",
+    ),
+    "train": ("probe.train_cli", "train_command", "Train with the spec's optimiser rules; checkpoints every few steps and resumes after a kill."),
+    "app": (
+        "probe.app_cli",
+        "app_command",
+        "Browse a run: gates token by token, n-grams, categories, layer similarity, offload, ablations.",
+    ),
+    "corpus": ("probe.corpus_cli", "corpus_app", "Build the default corpus and train its tokenizer."),
+    "offload": ("probe.offload_cli", "offload_app", "Offloaded Engram tables: benchmark and row statistics."),
+}
+# typed errors about the input, each message naming it and the fix (module, class); a module
+# that is not imported yet cannot have raised its error, so none is imported just to catch it
+INPUT_ERRORS = (
+    ("probe.runstore", "RunError"),
+    ("engram_model.checkpoint", "CheckpointError"),
+    ("engram_model.tables", "TableError"),
+    ("engram_model.config", "ConfigError"),
+    ("engram_model.corpus.build", "CorpusBuildError"),
+    ("engram_model.train", "TrainingError"),
 )
-from engram_model.checkpoint import CheckpointError, resolve_checkpoint
-from engram_model.corpus import ReadReport, ensure_default_corpus, iter_documents
-from engram_model.tables import TableError
+OS_ERROR_ADVICE = {
+    errno.EACCES: "check its permissions or pass another path",
+    errno.EPERM: "check its permissions or pass another path",
+    errno.ENOSPC: "free space on that disk or write elsewhere",
+    errno.EDQUOT: "free space on that disk or write elsewhere",
+    errno.EROFS: "write elsewhere",
+    errno.ENOENT: "check the path",
+    errno.EISDIR: "pass a file, not a folder",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EEXIST: "pass a path that does not exist yet",
+}
 
-from .aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
-from .analysis_cli import ablate, lens, similarity
-from .app_cli import app_command
-from .categorize.run import categorize_run
-from .corpus_cli import corpus_app
-from .ngrams import suffix_ngram_texts
-from .offload_cli import offload_app
-from .probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
-from .recorder import RecordOptions
-from .runstore import RunError, connect, read_manifest
-from .train_cli import train_command
 
-app = typer.Typer(help="Run and probe Engram language models.", no_args_is_help=True, add_completion=False)
+def input_errors() -> tuple[type[Exception], ...]:
+    return (OSError, *(getattr(sys.modules[module], name) for module, name in INPUT_ERRORS if module in sys.modules))
+
+
+def describe(err: Exception) -> str:
+    """One line: what went wrong with which input and what to do."""
+    if isinstance(err, OSError) and err.strerror:
+        where = f"{err.filename}: " if err.filename else ""
+        advice = OS_ERROR_ADVICE.get(err.errno)
+        return f"{where}{err.strerror}" + (f"; {advice}" if advice else "")
+    return " ".join(str(err).split())
+
+
+class LazyCommand(TyperCommand):
+    """A command listed by name and help; its module is imported when it runs (or shows its help)."""
+
+    def __init__(self, name: str, module: str, attribute: str, help: str):
+        super().__init__(name=name, help=help)
+        self.module, self.attribute = module, attribute
+
+    def load(self):
+        target = getattr(importlib.import_module(self.module), self.attribute)
+        if not isinstance(target, typer.Typer):
+            target = typer.Typer(add_completion=False)
+            target.command(self.name)(getattr(importlib.import_module(self.module), self.attribute))
+        return typer.main.get_command(target)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        return self.load().make_context(info_name, args, parent=parent, **extra)
+
+
+class EngramProbe(TyperGroup):
+    """The top-level group: the commands of this module, the lazy ones, and one place where
+    an input error becomes one line and exit status 1."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return [*super().list_commands(ctx), *LAZY_COMMANDS]
+
+    def get_command(self, ctx, name: str):
+        if name in LAZY_COMMANDS:
+            return LazyCommand(name, *LAZY_COMMANDS[name])
+        return super().get_command(ctx, name)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except input_errors() as err:
+            if isinstance(err, BrokenPipeError):  # the reader went away (`| head`): click exits quietly
+                raise
+            typer.echo(f"error: {describe(err)}", err=True)
+            raise typer.Exit(1) from err
+
+
+app = typer.Typer(
+    cls=EngramProbe, help="Run and probe Engram language models.", no_args_is_help=True, add_completion=False
+)
 console = Console()
-
-
-app.add_typer(corpus_app, name="corpus")
-app.add_typer(offload_app, name="offload")
-app.command()(similarity)
-app.command()(lens)
-app.command()(ablate)
-app.command("train")(train_command)
-app.command("app")(app_command)
 
 
 @app.callback()
@@ -57,11 +144,19 @@ DEFAULT_TEXT = (
 )
 
 
-def open_model(
-    model: str, tokenizer: Path | None = None, tier: str = "resident", prefetch: bool = False
-) -> tuple[EngramLM, str, Path | None]:
-    """(model, description, checkpoint directory) for a checkpoint path or bundled name (engram,
-    baseline). A `tokenizer` that does not fit the model stops here, before anything is written."""
+def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident", prefetch: bool = False):
+    """(EngramLM, description, checkpoint directory) for a checkpoint path or bundled name
+    (engram, baseline). A `tokenizer` that does not fit the model stops here, before anything
+    is written."""
+    from engram_model import load_model, load_tokenizer
+    from engram_model.checkpoint import CheckpointError, resolve_checkpoint
+    from engram_model.tables import TableError
+
+    if (Path(model) / "shards").is_dir():
+        raise typer.BadParameter(
+            f"{model} is a probing run, not a checkpoint; pass a checkpoint directory or a bundled name (engram, baseline)",
+            param_hint="--model",
+        )
     tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
         directory = resolve_checkpoint(model)
@@ -72,23 +167,44 @@ def open_model(
         raise typer.BadParameter(str(err), param_hint="--model/--tokenizer") from err
 
 
+def chunked_gates(lm, text: str):
+    """The text's token ids (BOS first) and each Engram layer's gate `[T, M]`, run in chunks
+    of max_seq_len whose n-grams continue from the chunk before, as `run` records them."""
+    import torch
+
+    from engram_model.corpus import Document
+
+    from .similarity import Chunk, TokenizedDocument, model_inputs
+
+    ids = lm.to_tokens(text)[0].tolist()
+    document = TokenizedDocument(Document("text", text), ids, [])
+    names = {layer: f"blocks.{layer}.engram.hook_gate" for layer in lm.cfg.engram.layers}
+    gates = {layer: [] for layer in names}
+    for start in range(0, len(ids), lm.cfg.max_seq_len):
+        tokens, mask, rows = model_inputs(lm, [Chunk(document, start, min(start + lm.cfg.max_seq_len, len(ids)))])
+        with torch.no_grad():
+            _, cache = lm.run_with_cache(tokens, attention_mask=mask, rows=rows, names_filter=lambda name: name in names.values())
+        for layer, name in names.items():
+            gates[layer].append(cache[name][0])
+    return ids, {layer: torch.cat(chunks) for layer, chunks in gates.items()}
+
+
 @app.command()
 def gates(
-    text: str = typer.Argument(DEFAULT_TEXT, help="Text to run through the model."),
+    text: str = typer.Argument(DEFAULT_TEXT, help="Text to run through the model (longer than max_seq_len: in chunks, as `run` does)."),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
-    top: int = typer.Option(10, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."),
+    top: int = typer.Option(10, min=0, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."),
 ) -> None:
     """Tokenize, address, run the model and print each Engram layer's gate per n-gram."""
+    from .ngrams import suffix_ngram_texts
+
     lm, described, _ = open_model(model)
     if lm.cfg.engram is None:
         raise typer.BadParameter(f"{model} has no Engram layers, so there are no gates to show", param_hint="--model")
-    tokens = lm.to_tokens(text)
-    with torch.no_grad():
-        _, cache = lm.run_with_cache(tokens, names_filter=lambda name: name.endswith("engram.hook_gate"))
-    ngrams = suffix_ngram_texts(lm.tokenizer, tokens[0].tolist(), lm.cfg.engram.max_ngram)
-    console.print(f"[bold]model[/]: {described}  ·  {tokens.shape[1]} tokens  ·  Engram layers {list(lm.cfg.engram.layers)}")
-    for layer in lm.cfg.engram.layers:
-        gate = cache[f"blocks.{layer}.engram.hook_gate"][0]  # [T, M]
+    ids, gate_by_layer = chunked_gates(lm, text)
+    ngrams = suffix_ngram_texts(lm.tokenizer, ids, lm.cfg.engram.max_ngram)
+    console.print(f"[bold]model[/]: {described}  ·  {len(ids)} tokens  ·  Engram layers {list(lm.cfg.engram.layers)}")
+    for layer, gate in gate_by_layer.items():  # gate: [T, M]
         positions = range(gate.shape[0])
         if top:
             positions = gate.mean(-1).topk(min(top, gate.shape[0])).indices.tolist()
@@ -100,7 +216,7 @@ def gates(
             table.add_column(f"b{branch}", justify="right")
         table.add_column("mean", justify="right")
         for t in positions:
-            cells = [repr(s)[1:-1] for s in ngrams[t]]
+            cells = [escape(repr(s)[1:-1]) for s in ngrams[t]]
             table.add_row(str(t), *cells, *(f"{g:.3f}" for g in gate[t].tolist()), f"{gate[t].mean():.3f}")
         console.print(table)
 
@@ -108,6 +224,8 @@ def gates(
 def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
     """(path, split): `default` is the default corpus's validation split, built on first use."""
     if corpus == "default":
+        from engram_model.corpus import ensure_default_corpus
+
         path = ensure_default_corpus(lambda: console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)"))
         return path, "validation"
     path = Path(corpus)
@@ -135,6 +253,12 @@ def run(
     summary: int = typer.Option(5, help="Top n-grams per layer to print at the end."),
 ) -> None:
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
+    from engram_model.corpus import ReadReport, iter_documents
+
+    from .probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
+    from .recorder import RecordOptions
+    from .runstore import RunError
+
     lm, described, checkpoint_dir = open_model(model, tokenizer, tier, prefetch)
     corpus_path, split = resolve_corpus(corpus)
     options = ProbeOptions(
@@ -174,6 +298,8 @@ def run(
 
 
 def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_count: int, examples: int) -> None:
+    from .aggregate import top_ngrams
+
     table = top_ngrams(run_dir, layer=layer, order=order, n=n, min_count=min_count, examples=examples)
     view = Table(title=f"top-gated n-grams (mean gate, at least {min_count} occurrences)")
     for column in ("layer", "order", "n-gram", "count", "mean gate", "in context"):
@@ -186,91 +312,138 @@ def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_c
     console.print(view)
 
 
-def checked_run(run_dir: Path) -> Path:
-    try:
-        read_manifest(run_dir)
-    except RunError as err:
-        raise typer.BadParameter(str(err), param_hint="RUN_DIR") from err
-    return run_dir
+def checked_run(run_dir: Path) -> dict:
+    """The manifest of a readable run with committed shards; else a RunError saying what to do."""
+    from .browse import check_run
+
+    return check_run(run_dir).manifest
+
+
+def checked_layer(manifest: dict, layer: int | None) -> int | None:
+    layers = manifest["config"]["engram"]["layers"]
+    if layer is not None and layer not in layers:
+        raise typer.BadParameter(f"{layer} is not an Engram layer of this run; its Engram layers are {layers}", param_hint="--layer")
+    return layer
+
+
+def checked_order(manifest: dict, order: int | None) -> int | None:
+    max_ngram = manifest["config"]["engram"]["max_ngram"]
+    if order is not None and not 2 <= order <= max_ngram:
+        raise typer.BadParameter(f"{order}: this run has n-grams of order 2 to {max_ngram}", param_hint="--order")
+    return order
+
+
+RunArgument = typer.Argument(..., help="A run directory made by `engram-probe run`.")
 
 
 @app.command()
 def top(
-    run_dir: Path = typer.Argument(..., help="A run directory made by `engram-probe run`."),
+    run_dir: Path = RunArgument,
     layer: int | None = typer.Option(None, help="Only this Engram layer."),
     order: int | None = typer.Option(None, help="Only n-grams of this order."),
-    n: int = typer.Option(20, help="N-grams per layer and order."),
-    min_count: int = typer.Option(3, help="Ignore n-grams seen fewer times."),
-    examples: int = typer.Option(1, help="Examples in context per n-gram."),
+    n: int = typer.Option(20, min=1, help="N-grams per layer and order."),
+    min_count: int = typer.Option(3, min=1, help="Ignore n-grams seen fewer times."),
+    examples: int = typer.Option(1, min=0, help="Examples in context per n-gram."),
 ) -> None:
     """The n-grams with the highest mean gate, with examples in context."""
-    print_top(checked_run(run_dir), n=n, order=order, layer=layer, min_count=min_count, examples=examples)
+    manifest = checked_run(run_dir)
+    layer, order = checked_layer(manifest, layer), checked_order(manifest, order)
+    print_top(run_dir, n=n, order=order, layer=layer, min_count=min_count, examples=examples)
 
 
 @app.command()
 def show(
-    run_dir: Path = typer.Argument(..., help="A run directory made by `engram-probe run`."),
+    run_dir: Path = RunArgument,
     doc_id: str = typer.Argument(..., help="The document to show (see `engram-probe export RUN_DIR --table documents`)."),
     layer: int | None = typer.Option(None, help="Engram layer (default: the first)."),
     branch: str = typer.Option("mean", help="mean, max, or a branch number."),
 ) -> None:
     """A document with each token shaded by its gate."""
-    manifest = read_manifest(checked_run(run_dir))
-    layer = manifest["config"]["engram"]["layers"][0] if layer is None else layer
+    from .aggregate import document_trace
+
+    manifest = checked_run(run_dir)
+    layer = manifest["config"]["engram"]["layers"][0] if layer is None else checked_layer(manifest, layer)
+    branches = manifest["config"]["hc_streams"]
+    if not (branch in ("mean", "max") or branch.isdigit() and int(branch) < branches):
+        raise typer.BadParameter(f"{branch!r}: use mean, max or a branch below {branches}", param_hint="--branch")
     try:
         trace = document_trace(run_dir, doc_id, layer).to_pylist()
     except KeyError as err:
-        raise typer.BadParameter(str(err.args[0]), param_hint="DOC_ID") from err
-    if branch in ("mean", "max"):
-        values = [row[f"gate_{branch}"] for row in trace]
-    elif branch.isdigit() and int(branch) < manifest["config"]["hc_streams"]:
-        values = [row["gates"][int(branch)] for row in trace]
-    else:
-        raise typer.BadParameter(f"{branch!r}: use mean, max or a branch below {manifest['config']['hc_streams']}", param_hint="--branch")
+        raise typer.BadParameter(f"{err.args[0]}; list its documents with `engram-probe export {run_dir} --table documents --out documents.csv`", param_hint="DOC_ID") from err
+    values = [row[f"gate_{branch}"] if branch in ("mean", "max") else row["gates"][int(branch)] for row in trace]
     text = Text()
     for row, gate in zip(trace, values):
         shade = int(255 * (1 - gate))
         text.append(row["token"], style=f"black on rgb(255,{shade},{shade})")
-    console.print(f"[bold]{doc_id}[/] · layer {layer} · gate {branch} (white 0 → red 1)")
+    console.print(f"[bold]{escape(doc_id)}[/] · layer {layer} · gate {branch} (white 0 → red 1)")
     console.print(text)
+
+
+def checked_export_target(out: Path, run_dir: Path, overwrite: bool) -> Path:
+    """`out`, unless writing it could destroy the run or a file this command did not write."""
+    if out.resolve().is_relative_to(run_dir.resolve()):
+        raise typer.BadParameter(f"{out} lies inside the run directory {run_dir}, which only `engram-probe run` writes; pass a path outside it", param_hint="--out")
+    if out.is_dir():
+        raise typer.BadParameter(f"{out} is a folder; pass a file path, e.g. {out / 'export.csv'}", param_hint="--out")
+    if out.exists() and not overwrite:
+        raise typer.BadParameter(f"{out} exists; pass --overwrite to replace it, or another path", param_hint="--out")
+    if not out.parent.is_dir():
+        raise typer.BadParameter(f"{out.parent} is not a folder; create it first or pass another path", param_hint="--out")
+    return out
 
 
 @app.command()
 def export(
-    run_dir: Path = typer.Argument(..., help="A run directory made by `engram-probe run`."),
-    out: Path = typer.Option(..., help="File to write."),
-    table: str = typer.Option("ngram_stats", help="gates, documents, ngram_stats or gate_histogram."),
-    format: str = typer.Option("csv", help="csv or json (one object per line)."),
+    run_dir: Path = RunArgument,
+    out: Path = typer.Option(..., help="File to write (outside the run directory)."),
+    table: Literal["gates", "documents", "ngram_stats", "gate_histogram"] = typer.Option("ngram_stats", help="The table to write."),
+    format: Literal["csv", "json"] = typer.Option("csv", help="csv or json (one object per line)."),
+    overwrite: bool = typer.Option(False, help="Replace --out if it exists."),
 ) -> None:
     """Write a run's table to CSV or JSON lines."""
+    import duckdb
+
+    from .aggregate import gate_histogram, ngram_stats
+    from .runstore import connect, write_atomically
+
     checked_run(run_dir)
-    if format not in ("csv", "json"):
-        raise typer.BadParameter(f"{format!r}: use csv or json", param_hint="--format")
-    tables = {"ngram_stats": ngram_stats, "gate_histogram": gate_histogram}
+    checked_export_target(out, run_dir, overwrite)
+    computed = {"ngram_stats": ngram_stats, "gate_histogram": gate_histogram}
     with connect(run_dir) as con:
-        if table in tables:
-            con.register("result", tables[table](run_dir))
-        elif table in ("gates", "documents"):
-            con.execute(f"CREATE VIEW result AS SELECT * FROM {table}")
+        if table in computed:
+            con.register("result", computed[table](run_dir))
         else:
-            raise typer.BadParameter(f"{table!r}: use gates, documents, ngram_stats or gate_histogram", param_hint="--table")
-        target = str(out).replace("'", "''")
-        con.execute(f"COPY result TO '{target}' (FORMAT {format.upper()})")
+            con.execute(f"CREATE VIEW result AS SELECT * FROM {table}")
+
+        def copy(temporary: Path) -> None:
+            try:
+                con.execute(f"COPY result TO '{str(temporary).replace(chr(39), chr(39) * 2)}' (FORMAT {format.upper()})")
+            except duckdb.IOException as err:  # DuckDB puts the errno into its message
+                found = re.search(r'"errno":"(\d+)"', str(err))
+                raise OSError(int(found.group(1)) if found else errno.EIO, str(err).splitlines()[0]) from err
+
+        try:
+            write_atomically(out, copy)
+        except OSError as err:  # name the file asked for, not its temporary
+            raise OSError(err.errno, os.strerror(err.errno) if err.errno else err.strerror, str(out)) from err
     console.print(f"wrote {out}")
 
 
 @app.command()
 def categorize(
-    run_dir: Path = typer.Argument(..., help="A run directory made by `engram-probe run`."),
+    run_dir: Path = RunArgument,
     order: int | None = typer.Option(None, help="N-gram order to categorize (default: the longest)."),
-    gate: str = typer.Option("mean", help="Gate over branches: mean or max."),
-    top_fraction: float = typer.Option(0.01, help="Share of each layer's positions that counts as top-gated."),
-    n_boot: int = typer.Option(1000, help="Bootstrap resamples for the 95% intervals."),
+    gate: Literal["mean", "max"] = typer.Option("mean", help="Gate over branches."),
+    top_fraction: float = typer.Option(0.01, min=0.0, max=1.0, help="Share of each layer's positions that counts as top-gated."),
+    n_boot: int = typer.Option(1000, min=1, help="Bootstrap resamples for the 95% intervals."),
     seed: int = typer.Option(0, help="Seed of the random sample and the bootstrap."),
 ) -> None:
     """Kinds of text among top-gated positions vs random ones, per layer, with 95% intervals."""
+    from .categorize.run import categorize_run
+
+    order = checked_order(checked_run(run_dir), order)
     try:
-        table = categorize_run(checked_run(run_dir), order=order, gate=gate, top_fraction=top_fraction, n_boot=n_boot, seed=seed)
+        table = categorize_run(run_dir, order=order, gate=gate, top_fraction=top_fraction, n_boot=n_boot, seed=seed)
     except ValueError as err:
         raise typer.BadParameter(str(err)) from err
     view = Table(title=f"P(label | top {top_fraction:.1%} gated) / P(label | random), 95% bootstrap interval")

@@ -21,15 +21,22 @@ from engram_model.corpus.build import (
 )
 from engram_model.corpus.sources import default_sources, provenance
 from engram_model.corpus.tokenizer_training import DEFAULT_TOKENIZER_PATH, DEFAULT_VOCAB_SIZE, train_tokenizer
+from engram_model.tokenizer import SPECIAL_TOKENS
 
 corpus_app = typer.Typer(help="Build the default corpus and train its tokenizer.", no_args_is_help=True, add_completion=False)
 console = Console()
 
 
+def above_zero(value: float) -> float:
+    if value <= 0:
+        raise typer.BadParameter(f"{value}: a source's cap must be above 0 MB, e.g. {DEFAULT_MAX_MB_PER_SOURCE}")
+    return value
+
+
 @corpus_app.command()
 def build(
     out: Path = typer.Option(None, help=f"Parquet file to write [default: {corpus_cache_dir() / CORPUS_FILE}]."),
-    max_mb: float = typer.Option(DEFAULT_MAX_MB_PER_SOURCE, help="Cap per source, in MB of UTF-8 text."),
+    max_mb: float = typer.Option(DEFAULT_MAX_MB_PER_SOURCE, callback=above_zero, help="Cap per source, in MB of UTF-8 text."),
     report: Path = typer.Option(None, help="Where to write the JSON build report [default: beside the corpus]."),
 ) -> None:
     """Assemble the default corpus from the installed sources: Parquet plus a JSON report."""
@@ -57,7 +64,9 @@ def build(
 @corpus_app.command()
 def tokenizer(
     corpus: Path = typer.Option(None, help="Corpus Parquet [default: the built default corpus]."),
-    vocab_size: int = typer.Option(DEFAULT_VOCAB_SIZE, help="Vocabulary size, special tokens included."),
+    vocab_size: int = typer.Option(
+        DEFAULT_VOCAB_SIZE, min=256 + len(SPECIAL_TOKENS), help="Vocabulary size, special tokens and the 256 bytes included."
+    ),
     out: Path = typer.Option(DEFAULT_TOKENIZER_PATH, help="tokenizer.json to write."),
 ) -> None:
     """Train the byte-level BPE on the corpus's train split; report bytes/token per domain."""

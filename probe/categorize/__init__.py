@@ -6,7 +6,6 @@ often each kind appears among top-gated positions than at random ones.
     categorize(" the Great", "Alexander", " was a king of Macedon").label  # 'names'
 """
 
-from ..plots.categories import enrichment_figure  # kept here too: the figure of `layer_enrichment`'s table
 from .batch import categorize_many, categorize_table
 from .enrichment import enrichment, layer_enrichment
 from .evaluate import (
@@ -34,3 +33,11 @@ __all__ = [
     "load_eval_set",
     "report_from_confusion",
 ]
+
+
+def __getattr__(name: str):
+    if name == "enrichment_figure":  # kept here too, the figure of `layer_enrichment`'s table; plotly loads on use
+        from ..plots.categories import enrichment_figure
+
+        return enrichment_figure
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,7 +14,6 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..plots.categories import enrichment_figure
 from ..runstore import connect, read_manifest, write_atomically, write_json
 from .batch import categorize_many
 from .enrichment import layer_enrichment
@@ -35,6 +34,8 @@ def categorize_run(
     n-grams of `order` (default: the longest the model hashes), gate `mean` or `max` over
     branches. Writes the tables and figure under `run_dir/categories/` and returns the
     enrichment table."""
+    from ..plots.categories import enrichment_figure  # plotly: only once there is a figure to write
+
     run_dir = Path(run_dir)
     max_order = read_manifest(run_dir)["config"]["engram"]["max_ngram"]
     order = max_order if order is None else order
