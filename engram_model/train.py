@@ -33,10 +33,10 @@ from tokenizers import Tokenizer
 from torch import nn
 
 from .addressing import table_primes
+from ._io import write_atomically
 from .checkpoint import load_model, save_model
 from .config import ModelConfig
 from .corpus import Document
-from .corpus.build import write_atomically
 from .engram import Engram
 from .layers import MoE
 from .model import EngramLM, configure_for_tokenizer
