@@ -2,14 +2,12 @@ import dataclasses
 import json
 import math
 import re
-import sysconfig
-from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 import torch
-from conftest import small_config
+from conftest import small_config, small_train_config
 from tokenizers import Tokenizer, models
 from typer.testing import CliRunner
 
@@ -20,7 +18,6 @@ from engram_model.tables import ResidentTable
 from engram_model.train import (
     RECIPES,
     ExpertLoads,
-    TrainConfig,
     TrainingError,
     build_optimizers,
     learning_rate,
@@ -29,35 +26,6 @@ from engram_model.train import (
     train,
 )
 from probe.cli import app
-
-
-def stdlib_documents(package: str, domain: str) -> list[Document]:
-    files = sorted((Path(sysconfig.get_paths()["stdlib"]) / package).glob("*.py"))
-    return [Document(f.name, f.read_text(encoding="utf-8"), domain=domain) for f in files]
-
-
-@pytest.fixture(scope="module")
-def corpus():
-    """(train, validation): real text from two stdlib packages, two domains in validation."""
-    email, json_docs = stdlib_documents("email", "code"), stdlib_documents("json", "prose")
-    return email[:-3] + json_docs[:-1], email[-3:] + json_docs[-1:]
-
-
-def small_train_config(tokenizer, **overrides) -> TrainConfig:
-    fields = dict(
-        model=small_config(tokenizer),
-        tokens=12 * 4 * 32,
-        seq_len=32,
-        batch_size=4,
-        lr=1e-2,
-        warmup_steps=3,
-        eval_every=5,
-        eval_tokens_per_domain=256,
-        checkpoint_every=4,
-        log_every=2,
-        seed=3,
-    )
-    return TrainConfig(**{**fields, **overrides})
 
 
 def weights(model: EngramLM) -> dict[str, torch.Tensor]:

@@ -8,41 +8,21 @@ import os
 import re
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 import numpy as np
 import pytest
 import torch
-from conftest import small_config
+from conftest import small_config, small_train_config
 from tokenizers import Tokenizer, normalizers
 
 from engram_model import CheckpointError, EngramLM, NgramAddresser, TableError, load_model, load_tokenizer, save_model
 from engram_model._io import sha256_of
 from engram_model.checkpoint import copy_checkpoint
 from engram_model.corpus import Document
-from engram_model.train import TrainConfig, TrainingError, train
+from engram_model.train import TrainingError, train
 
 # --- helpers -------------------------------------------------------------------------------
-
-
-def stdlib_documents(package: str, domain: str) -> list[Document]:
-    files = sorted((Path(sysconfig.get_paths()["stdlib"]) / package).glob("*.py"))
-    return [Document(f.name, f.read_text(encoding="utf-8"), domain=domain) for f in files]
-
-
-@pytest.fixture(scope="module")
-def corpus():
-    email, json_docs = stdlib_documents("email", "code"), stdlib_documents("json", "prose")
-    return email[:-3] + json_docs[:-1], email[-3:] + json_docs[-1:]
-
-
-def tiny_train_config(tokenizer) -> TrainConfig:
-    """12 steps, a checkpoint every 4, one torch thread (so a child process computes the same bits)."""
-    return TrainConfig(
-        model=small_config(tokenizer), tokens=12 * 4 * 32, seq_len=32, batch_size=4, lr=1e-2, warmup_steps=3,
-        eval_every=5, eval_tokens_per_domain=256, checkpoint_every=4, log_every=2, seed=3, threads=1,
-    )  # fmt: skip
 
 
 @pytest.fixture
@@ -97,7 +77,7 @@ train(TrainConfig.from_dict(json.loads(open(config).read())), train_docs, valida
 @pytest.mark.parametrize("where", ["after-step-6", "saving-state-8"])
 def test_training_killed_with_sigkill_resumes_to_the_bits_of_a_straight_run(tokenizer, corpus, tmp_path, where):
     train_docs, validation_docs = corpus
-    cfg = tiny_train_config(tokenizer)
+    cfg = small_train_config(tokenizer, threads=1)  # one thread, so the child computes the same bits
     (tmp_path / "config.json").write_text(json.dumps(cfg.to_dict()))
     tokenizer.save(str(tmp_path / "tokenizer.json"))
     (tmp_path / "documents.json").write_text(json.dumps([[dataclasses.asdict(d) for d in split] for split in corpus]))
@@ -142,7 +122,7 @@ def test_table_file_truncated_under_a_loaded_mmap_model_is_an_error_not_a_signal
 def test_saving_onto_a_training_run_is_refused_and_the_run_survives(model, tokenizer, corpus, tmp_path):
     train_docs, validation_docs = corpus
     run = tmp_path / "run"
-    train(dataclasses.replace(tiny_train_config(tokenizer), tokens=4 * 4 * 32), train_docs, validation_docs, tokenizer, run)
+    train(dataclasses.replace(small_train_config(tokenizer), tokens=4 * 4 * 32), train_docs, validation_docs, tokenizer, run)
     before = tree(run)
     with pytest.raises(CheckpointError, match=r"run holds final, latest, metrics\.csv, state-000004, summary\.json, which no checkpoint"):
         save_model(model, run)
@@ -256,7 +236,7 @@ def test_training_with_a_tokenizer_that_has_no_special_tokens_writes_nothing(tok
     for special in ("<|bos|>", "<|eos|>"):
         vocab[f"renamed{special}"] = vocab.pop(special)
     with pytest.raises(TrainingError, match=r"no <\|bos\|> or <\|eos\|> token"):
-        train(tiny_train_config(tokenizer), train_docs, validation_docs, Tokenizer.from_str(json.dumps(stripped)), tmp_path / "run")
+        train(small_train_config(tokenizer), train_docs, validation_docs, Tokenizer.from_str(json.dumps(stripped)), tmp_path / "run")
     assert not (tmp_path / "run").exists()
 
 
@@ -282,7 +262,7 @@ def test_a_corpus_of_empty_and_whitespace_documents_is_refused_before_anything_i
     _, validation_docs = corpus
     blank = [Document(str(i), text) for i, text in enumerate(["", " ", "\n"])]
     with pytest.raises(TrainingError, match="training split has \\d+ tokens, fewer than one window of 32"):
-        train(tiny_train_config(tokenizer), blank, validation_docs, tokenizer, tmp_path / "run")
+        train(small_train_config(tokenizer), blank, validation_docs, tokenizer, tmp_path / "run")
     assert not (tmp_path / "run").exists()
 
 
@@ -290,5 +270,5 @@ def test_a_file_passed_as_the_run_directory_is_refused(tokenizer, corpus, tmp_pa
     train_docs, validation_docs = corpus
     (tmp_path / "run").write_text("not a directory")
     with pytest.raises(TrainingError, match="run is a file"):
-        train(tiny_train_config(tokenizer), train_docs, validation_docs, tokenizer, tmp_path / "run")
+        train(small_train_config(tokenizer), train_docs, validation_docs, tokenizer, tmp_path / "run")
     assert (tmp_path / "run").read_text() == "not a directory"
