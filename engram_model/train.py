@@ -34,8 +34,8 @@ from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 from torch import nn
 
-from .addressing import table_primes
 from ._io import write_atomically
+from .addressing import table_primes
 from .checkpoint import CheckpointError, load_model, save_model
 from .config import ModelConfig
 from .corpus import Document

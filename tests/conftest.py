@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from engram_model import EngramConfig, EngramLM, MoEConfig, ModelConfig, configure_for_tokenizer, train_bpe
+from engram_model import EngramConfig, EngramLM, ModelConfig, MoEConfig, configure_for_tokenizer, train_bpe
 from engram_model.corpus import Document
 from engram_model.train import TrainConfig
 

@@ -6,14 +6,12 @@ import json
 
 import pytest
 import torch
-
+from conftest import small_config
 from tokenizers import Tokenizer
 
 from engram_model import CheckpointError, EngramLM, load_model, load_tokenizer, save_model, train_bpe
 from engram_model._io import sha256_of
 from engram_model.tokenizer import CompressedVocab, tokenizer_sha256
-
-from conftest import small_config
 
 
 @pytest.fixture

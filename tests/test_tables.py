@@ -208,7 +208,7 @@ except TableError as err:
 @pytest.mark.parametrize("io_threads", [1, 4])
 def test_a_file_truncated_under_the_mmap_reader_raises_instead_of_killing_the_process(tmp_path, io_threads):
     path = make_tiers(tmp_path, "fp32")["mmap"].path
-    done = subprocess.run([sys.executable, "-c", TRUNCATE_UNDER_MMAP, str(path), str(io_threads)], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", TRUNCATE_UNDER_MMAP, str(path), str(io_threads)], capture_output=True, text=True, check=False)
     assert done.returncode == 3, f"exit {done.returncode} (negative: killed by signal {-done.returncode}); {done.stderr[-500:]}"
     assert re.search(r"fp32\.safetensors shrank to \d+ bytes while mapped; table t needs \d+", done.stdout), done.stdout
 

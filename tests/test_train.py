@@ -236,7 +236,7 @@ def test_training_into_a_directory_it_did_not_make_is_refused(tokenizer, corpus,
 
 
 def test_validation_domain_shorter_than_a_window_is_refused_before_anything_is_written(tokenizer, corpus, tmp_path):
-    train_docs, validation_docs = corpus
+    train_docs, _ = corpus
     tiny = Document("tiny", "x = 1", domain="prose")
     with pytest.raises(TrainingError, match=r"validation domains \{'prose': \d+\} have fewer tokens than one window of 32"):
         train(small_train_config(tokenizer), train_docs, [tiny], tokenizer, tmp_path / "run")

@@ -4,7 +4,6 @@ each asserts a clean error naming the input (or bit-exact recovery), and that no
 
 import dataclasses
 import json
-import os
 import re
 import subprocess
 import sys
@@ -16,7 +15,7 @@ import torch
 from conftest import small_config, small_train_config
 from tokenizers import Tokenizer, normalizers
 
-from engram_model import CheckpointError, EngramLM, NgramAddresser, TableError, load_model, load_tokenizer, save_model
+from engram_model import CheckpointError, EngramLM, load_model, save_model
 from engram_model._io import sha256_of
 from engram_model.checkpoint import copy_checkpoint
 from engram_model.corpus import Document
@@ -82,13 +81,21 @@ def test_training_killed_with_sigkill_resumes_to_the_bits_of_a_straight_run(toke
     tokenizer.save(str(tmp_path / "tokenizer.json"))
     (tmp_path / "documents.json").write_text(json.dumps([[dataclasses.asdict(d) for d in split] for split in corpus]))
     inputs = [str(tmp_path / name) for name in ("config.json", "tokenizer.json", "documents.json")]
-    killed = subprocess.run([sys.executable, "-c", KILLED_TRAINING, *inputs, str(tmp_path / "resumed"), where], capture_output=True, text=True)
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_TRAINING, *inputs, str(tmp_path / "resumed"), where],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert killed.returncode == -9, killed.stderr[-2000:]
     assert (tmp_path / "resumed" / "latest").read_text() == "state-000004"
 
     train(cfg, train_docs, validation_docs, tokenizer, tmp_path / "resumed")
     train(cfg, train_docs, validation_docs, tokenizer, tmp_path / "straight")
-    straight, resumed = load_model(tmp_path / "straight" / "final").state_dict(), load_model(tmp_path / "resumed" / "final").state_dict()
+    straight, resumed = (
+        load_model(tmp_path / "straight" / "final").state_dict(),
+        load_model(tmp_path / "resumed" / "final").state_dict(),
+    )
     assert straight.keys() == resumed.keys() and all(torch.equal(straight[k], resumed[k]) for k in straight)
     steps = [line.split(",")[0] for line in (tmp_path / "resumed" / "metrics.csv").read_text().splitlines()[1:]]
     assert steps == ["2", "4", "6", "8", "10", "12"]
@@ -111,7 +118,12 @@ except TableError as err:
 
 def test_table_file_truncated_under_a_loaded_mmap_model_is_an_error_not_a_signal(saved):
     table_file = saved / "engram_tables.safetensors"
-    done = subprocess.run([sys.executable, "-c", TRUNCATED_UNDER_A_LOADED_MODEL, str(saved), str(table_file)], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", TRUNCATED_UNDER_A_LOADED_MODEL, str(saved), str(table_file)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 3, f"exit {done.returncode}: {done.stderr[-1000:]}"
     assert f"{table_file} shrank to 4096 bytes while mapped" in done.stdout
 
@@ -124,7 +136,9 @@ def test_saving_onto_a_training_run_is_refused_and_the_run_survives(model, token
     run = tmp_path / "run"
     train(dataclasses.replace(small_train_config(tokenizer), tokens=4 * 4 * 32), train_docs, validation_docs, tokenizer, run)
     before = tree(run)
-    with pytest.raises(CheckpointError, match=r"run holds final, latest, metrics\.csv, state-000004, summary\.json, which no checkpoint"):
+    with pytest.raises(
+        CheckpointError, match=r"run holds final, latest, metrics\.csv, state-000004, summary\.json, which no checkpoint"
+    ):
         save_model(model, run)
     for target in (run, tmp_path, run / "final"):
         with pytest.raises(CheckpointError, match="is, holds or sits inside"):
@@ -236,7 +250,9 @@ def test_training_with_a_tokenizer_that_has_no_special_tokens_writes_nothing(tok
     for special in ("<|bos|>", "<|eos|>"):
         vocab[f"renamed{special}"] = vocab.pop(special)
     with pytest.raises(TrainingError, match=r"no <\|bos\|> or <\|eos\|> token"):
-        train(small_train_config(tokenizer), train_docs, validation_docs, Tokenizer.from_str(json.dumps(stripped)), tmp_path / "run")
+        train(
+            small_train_config(tokenizer), train_docs, validation_docs, Tokenizer.from_str(json.dumps(stripped)), tmp_path / "run"
+        )
     assert not (tmp_path / "run").exists()
 
 
