@@ -13,7 +13,7 @@ from engram_model import ModelConfig, load_tokenizer
 from engram_model.checkpoint import DATA_DIR, CheckpointError, check_replaceable, copy_checkpoint
 from engram_model.config import ConfigError
 from engram_model.corpus import ensure_default_corpus, iter_documents
-from engram_model.train import RECIPES, TrainingError, check_run_directory, train
+from engram_model.train import RECIPES, TrainingError, train
 
 console = Console()
 
@@ -54,14 +54,11 @@ def train_command(
         tok = load_tokenizer(tokenizer)
     except (OSError, ValueError) as err:
         raise typer.BadParameter(str(err), param_hint="--tokenizer") from err
-    try:  # both before training: a bad --export must not surface after hours of it
-        check_run_directory(out)
-        if export is not None:
+    if export is not None:  # checked before training: a bad --export must not surface after hours of it
+        try:
             check_replaceable(export, protected=[out])
-    except TrainingError as err:
-        raise typer.BadParameter(str(err), param_hint="--out") from err
-    except CheckpointError as err:
-        raise typer.BadParameter(str(err), param_hint="--export") from err
+        except CheckpointError as err:
+            raise typer.BadParameter(str(err), param_hint="--export") from err
 
     console.print(f"recipe [bold]{recipe}[/]: {cfg.steps} steps of {cfg.batch_size} x {cfg.seq_len} tokens → {out}")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[status]}"))
