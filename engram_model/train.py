@@ -336,10 +336,17 @@ def load_state(out_dir: Path, cfg: TrainConfig, tokenizer: Tokenizer | None = No
         optimizer_states = {}
         for path in state_dir.glob("optimizer-*.safetensors"):
             name = path.stem.removeprefix("optimizer-")
-            optimizer_states[name] = _unflatten_optimizer(load_file(path), json.loads(path.with_suffix(".json").read_text()))
-    except (CheckpointError, SafetensorError, OSError, ValueError) as err:
+            optimizer_states[name] = _read_optimizer_state(path)
+    except (CheckpointError, OSError, ValueError) as err:
         raise TrainingError(f"the run in {out_dir} cannot resume from {state_dir.name}: {err}") from err
     return model, optimizer_states, progress
+
+
+def _read_optimizer_state(path: Path) -> dict:
+    try:
+        return _unflatten_optimizer(load_file(path), json.loads(path.with_suffix(".json").read_text()))
+    except (SafetensorError, OSError, ValueError, KeyError, TypeError) as err:
+        raise ValueError(f"{path} or its .json is unreadable ({err})") from err
 
 
 def _flatten_optimizer(state_dict: dict) -> tuple[dict[str, torch.Tensor], dict]:

@@ -288,3 +288,13 @@ def test_a_file_passed_as_the_run_directory_is_refused(tokenizer, corpus, tmp_pa
     with pytest.raises(TrainingError, match="run is a file"):
         train(small_train_config(tokenizer), train_docs, validation_docs, tokenizer, tmp_path / "run")
     assert (tmp_path / "run").read_text() == "not a directory"
+
+
+def test_a_state_with_truncated_optimizer_moments_cannot_resume_silently(tokenizer, corpus, tmp_path):
+    train_docs, validation_docs = corpus
+    cfg = dataclasses.replace(small_train_config(tokenizer), tokens=4 * 4 * 32)
+    train(cfg, train_docs, validation_docs, tokenizer, tmp_path)
+    moments = tmp_path / "state-000004" / "optimizer-dense.safetensors"
+    moments.write_bytes(moments.read_bytes()[:200])
+    with pytest.raises(TrainingError, match=r"cannot resume from state-000004: .*optimizer-dense\.safetensors or its \.json is unreadable"):
+        train(cfg, train_docs, validation_docs, tokenizer, tmp_path)
