@@ -120,12 +120,12 @@ class NgramAddresser:
         compressed_ids: int array `[B, T]`. history: the `[B, N-1]` compressed ids that precede
         the first position (oldest first); by default the pad id, as at a sequence's start.
         """
-        ids = np.asarray(compressed_ids, dtype=np.int64)
+        ids = self._checked_ids(compressed_ids, "compressed_ids")
         if ids.ndim != 2:
             raise ValueError(f"compressed_ids must be [batch, pos], got shape {ids.shape}")
         batch, seq_len = ids.shape
         n_back = self.history_length
-        history = self.empty_history(batch) if history is None else np.asarray(history, dtype=np.int64)
+        history = self.empty_history(batch) if history is None else self._checked_ids(history, "history")
         if history.shape != (batch, n_back):
             raise ValueError(f"history must be [batch={batch}, {n_back}], got shape {history.shape}")
         padded = np.concatenate([history, ids], axis=1)  # [B, N-1+T]
@@ -143,6 +143,20 @@ class NgramAddresser:
             mixes = np.repeat(np.stack(per_order, axis=-1), k, axis=-1)  # [B, T, (N-1)*K]
             out[layer] = np.mod(mixes, self._moduli[layer])
         return out
+
+    def _checked_ids(self, values, name: str) -> np.ndarray:
+        """`values` as int64, refused unless they are integers in [0, compressed_vocab_size):
+        anything else would hash to rows that no token addresses (one min and max, no loop)."""
+        ids = np.asarray(values)
+        if not np.issubdtype(ids.dtype, np.integer):
+            raise ValueError(f"{name} must be integer compressed token ids, got dtype {ids.dtype}; map raw ids through the compression lookup")
+        vocab = self.config.compressed_vocab_size
+        if ids.size and (ids.min() < 0 or ids.max() >= vocab):
+            raise ValueError(
+                f"{name} holds ids from {ids.min()} to {ids.max()}; compressed ids lie in [0, {vocab}): "
+                "pad with the compressed pad id and compress raw ids first"
+            )
+        return ids.astype(np.int64, copy=False)
 
     def advance_history(self, history, compressed_ids) -> np.ndarray:
         """The last N-1 ids once `compressed_ids` `[B, t]` follow `history` `[B, N-1]`."""

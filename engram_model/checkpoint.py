@@ -7,15 +7,16 @@
                               fp16, or fp8_e4m3: `uint8 [rows, D + D/32]`, codes then scales)
     addressing.json           per-layer multipliers and primes (numpy's stream is not frozen)
     tokenizer.json            HF tokenizer, when the model has one
-    manifest.json             format version, compressed vocab size, bytes + sha256 per file
+    manifest.json             format version, compressed vocab size, the tokenizer's content
+                              sha256 (`tokenizer_sha256`), bytes + sha256 per file
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import shutil
+import warnings
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -24,12 +25,13 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 
+from ._io import replace_directory, sha256_of, staging_directory
 from .addressing import table_primes
 from .config import ModelConfig
 from .model import EngramLM
 from .prefetch import Prefetcher
 from .tables import CACHE_POLICIES, READERS, TIERS, CachedTable, RowCodec, TableError, TableFile, encoded_rows, open_table
-from .tokenizer import CompressedVocab, load_tokenizer
+from .tokenizer import CompressedVocab, load_tokenizer, tokenizer_sha256
 
 FORMAT_VERSION = 1
 CONFIG, WEIGHTS, TABLES, ADDRESSING, TOKENIZER, MANIFEST = (
@@ -64,14 +66,6 @@ def table_key(layer: int) -> str:
     return f"blocks.{layer}.engram.table.weight"
 
 
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 22), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def save_model(
     model: EngramLM,
     directory: str | Path,
@@ -80,7 +74,8 @@ def save_model(
     weights_dtype: torch.dtype | None = None,
 ) -> Path:
     """Write the checkpoint to a temporary sibling and rename it into place, so a reader never
-    finds a half-written checkpoint under `directory`.
+    finds a half-written checkpoint under `directory`. An existing `directory` is replaced
+    only when it is empty or a checkpoint (`check_replaceable`); anything else is refused.
 
     `row_format` (fp32, bf16, fp16, fp8_e4m3) converts the Engram tables; by default they keep
     their own format. Tables stream out in chunks from whatever tier holds them, so a model
@@ -89,22 +84,63 @@ def save_model(
     `weights_dtype` (e.g. torch.bfloat16) stores the dense floating-point weights in that
     dtype; loading casts them back to the model's own."""
     directory = Path(directory)
-    staging = directory.with_name(f".{directory.name}.saving-{os.getpid()}")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
+    check_replaceable(directory)
+    staging = staging_directory(directory, "saving")
     try:
         _write_checkpoint(model, staging, row_format, extra_json or {}, weights_dtype)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)  # a failed save leaves nothing behind
         raise
-    if directory.exists():
-        retired = directory.with_name(f".{directory.name}.replaced-{os.getpid()}")
-        directory.rename(retired)
-        staging.rename(directory)
-        shutil.rmtree(retired)
-    else:
-        staging.rename(directory)
-    return directory
+    return replace_directory(staging, directory)
+
+
+def check_replaceable(directory: str | Path, protected: Iterable[str | Path] = ()) -> None:
+    """Refuse to replace what a save did not create: `directory` may be missing, empty, or a
+    checkpoint whose manifest lists every file in it; it may not be, hold or sit inside any
+    `protected` directory (a training run exporting its own checkpoint)."""
+    directory = Path(directory)
+    if directory.is_symlink():
+        raise CheckpointError(f"{directory} is a symbolic link; pass the directory itself, or a new one")
+    if directory.exists() and not directory.is_dir():
+        raise CheckpointError(f"{directory} is a file, not a checkpoint directory; choose a new or empty directory")
+    target = directory.resolve()
+    for path in protected:
+        guarded = Path(path).resolve()
+        if target == guarded or guarded.is_relative_to(target) or target.is_relative_to(guarded):
+            raise CheckpointError(
+                f"{directory} is, holds or sits inside {path}, which replacing it would destroy; choose a directory outside it"
+            )
+    if not directory.exists():
+        return
+    strangers = sorted(p.name for p in directory.iterdir() if p.name not in _files_of_checkpoint(directory))
+    if strangers:
+        raise CheckpointError(
+            f"{directory} holds {', '.join(strangers[:5])}{' …' if len(strangers) > 5 else ''}, which no checkpoint "
+            "manifest there lists; refusing to replace it: choose a new or empty directory, or delete it yourself"
+        )
+
+
+def _files_of_checkpoint(directory: Path) -> set[str]:
+    """The manifest and the files it lists, or nothing when `directory` holds no readable manifest."""
+    try:
+        files = json.loads((directory / MANIFEST).read_text())["files"]
+        return {MANIFEST, *files} if isinstance(files, dict) else set()
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+
+
+def copy_checkpoint(source: str | Path, target: str | Path, protected: Iterable[str | Path] = ()) -> Path:
+    """Copy the checkpoint `source` to `target` (checked by `check_replaceable`), whole or not at all."""
+    source, target = Path(source), Path(target)
+    check_replaceable(target, protected)
+    verify_checkpoint(source)
+    staging = staging_directory(target, "copying")
+    try:
+        shutil.copytree(source, staging, dirs_exist_ok=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return replace_directory(staging, target)
 
 
 def _write_checkpoint(
@@ -140,6 +176,7 @@ def _write_checkpoint(
     manifest = {
         "format_version": FORMAT_VERSION,
         "compressed_vocab_size": model.cfg.engram.compressed_vocab_size if model.cfg.engram else None,
+        "tokenizer_sha256": tokenizer_sha256(model.tokenizer) if model.tokenizer is not None else None,
         "files": {name: {"bytes": (staging / name).stat().st_size, "sha256": sha256_of(staging / name)} for name in files},
     }
     (staging / MANIFEST).write_text(json.dumps(manifest, indent=2))
@@ -177,19 +214,32 @@ def resolve_checkpoint(name_or_path: str | Path) -> Path:
     raise CheckpointError(f"{name_or_path} is neither a checkpoint directory nor a bundled default {list(DEFAULT_CHECKPOINTS)}")
 
 
-def verify_checkpoint(directory: Path) -> dict:
-    """Check every file the manifest lists against its recorded size and sha256."""
+def _read_manifest(directory: Path) -> dict:
     manifest_path = directory / MANIFEST
     if not manifest_path.is_file():
         raise CheckpointError(f"{manifest_path} is missing: {directory} is not a checkpoint written by save_model")
     try:
         manifest = json.loads(manifest_path.read_text())
+        if not isinstance(manifest, dict) or "files" not in manifest:
+            raise TypeError("a manifest is a JSON object with format_version and files")
         files = manifest["files"]
-    except (json.JSONDecodeError, KeyError, TypeError) as err:
+        if not isinstance(files, dict) or not all(
+            isinstance(e, dict) and isinstance(e.get("bytes"), int) and isinstance(e.get("sha256"), str) for e in files.values()
+        ):
+            raise TypeError("'files' must map each file name to its bytes and sha256")
+        if any(Path(name).name != name for name in files):
+            raise TypeError("'files' may name only files inside the checkpoint directory")
+    except (OSError, ValueError, TypeError) as err:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise CheckpointError(f"{manifest_path} is unreadable ({err}); re-save the checkpoint") from err
     if manifest.get("format_version") != FORMAT_VERSION:
         raise CheckpointError(f"{manifest_path} has format_version {manifest.get('format_version')}; this engine reads {FORMAT_VERSION}")
-    for name, expected in files.items():
+    return manifest
+
+
+def verify_checkpoint(directory: Path) -> dict:
+    """Check every file the manifest lists against its recorded size and sha256."""
+    manifest = _read_manifest(directory)
+    for name, expected in manifest["files"].items():
         path = directory / name
         if not path.is_file():
             raise CheckpointError(f"{path} is listed in the manifest but missing")
@@ -216,7 +266,8 @@ def load_model(
     prefetch: bool = False,
 ) -> EngramLM:
     """Load a checkpoint directory (or a bundled default by name). `tokenizer` replaces the
-    checkpoint's own; it must compress to the recorded size.
+    checkpoint's own; it must be the same tokenizer, compared by content with the bundled
+    tokenizer.json (a checkpoint without one can check only the compressed size, and warns).
 
     tier: where the Engram tables live. `resident`: parameters on `device` (trainable).
     `host`: encoded rows in CPU memory (pinned for CUDA). `mmap`: the table file itself, read
@@ -229,22 +280,15 @@ def load_model(
     """
     _check_tier_options(tier, reader, cache_rows, cache_policy, hot_rows)
     directory = resolve_checkpoint(name_or_path)
-    manifest = verify_checkpoint(directory) if verify else json.loads((directory / MANIFEST).read_text())
-    cfg = ModelConfig.from_json(directory / CONFIG)
-    if tokenizer is None and (directory / TOKENIZER).is_file():
-        tokenizer = load_tokenizer(directory / TOKENIZER)
+    manifest = verify_checkpoint(directory) if verify else _read_manifest(directory)
+    cfg = _read_config(directory / CONFIG)
+    if tokenizer is None:
+        tokenizer = _bundled_tokenizer(directory)
+    else:
+        _check_tokenizer(tokenizer, directory, manifest, cfg)
     multipliers = None
     if cfg.engram is not None:
-        recorded = manifest.get("compressed_vocab_size")
-        if tokenizer is not None:
-            size = CompressedVocab.from_tokenizer(tokenizer).size
-            if size != recorded:
-                raise CheckpointError(
-                    f"the tokenizer compresses to {size} ids but {directory / MANIFEST} records {recorded}: "
-                    "use the tokenizer the model was trained with"
-                )
-        addressing = json.loads((directory / ADDRESSING).read_text())
-        multipliers = {int(k): v for k, v in addressing["multipliers"].items()}
+        multipliers = _read_multipliers(directory / ADDRESSING)
 
     tables = None
     if cfg.engram is not None:
@@ -271,6 +315,59 @@ def load_model(
     if prefetch and cfg.engram is not None:
         model.prefetcher = Prefetcher(model)
     return model
+
+
+def _read_config(path: Path) -> ModelConfig:
+    try:
+        return ModelConfig.from_json(path)
+    except (OSError, ValueError, KeyError, TypeError) as err:  # ConfigError is a ValueError
+        raise CheckpointError(f"{path} is not a readable ModelConfig ({err}); re-save the checkpoint") from err
+
+
+def _read_multipliers(path: Path) -> dict[int, list[int]]:
+    try:
+        return {int(k): [int(m) for m in v] for k, v in json.loads(path.read_text())["multipliers"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
+        raise CheckpointError(f"{path} does not hold per-layer multipliers ({err}); re-save the checkpoint") from err
+
+
+def _bundled_tokenizer(directory: Path) -> Tokenizer | None:
+    if not (directory / TOKENIZER).is_file():
+        return None
+    try:
+        return load_tokenizer(directory / TOKENIZER)
+    except ValueError as err:
+        raise CheckpointError(str(err)) from err
+
+
+def _check_tokenizer(tokenizer: Tokenizer, directory: Path, manifest: dict, cfg: ModelConfig) -> None:
+    """A tokenizer given in place of the checkpoint's own must be the same tokenizer: the
+    same content when the checkpoint bundles one (another tokenizer of the same size would
+    feed the model other ids, silently), else at least the same compressed size."""
+    bundled = _bundled_tokenizer(directory)
+    if bundled is not None:
+        # both hashed now, by this tokenizers version, so a change in its JSON layout cannot refuse a match
+        given, expected = tokenizer_sha256(tokenizer), tokenizer_sha256(bundled)
+        if given != expected:
+            raise CheckpointError(
+                f"the given tokenizer (content sha256 {given[:16]}) is not {directory / TOKENIZER} "
+                f"(content sha256 {expected[:16]}), the one the model was trained with: it would feed the model other ids; "
+                "pass no tokenizer to use the bundled one"
+            )
+        return
+    if cfg.engram is None:
+        return
+    size, recorded = CompressedVocab.from_tokenizer(tokenizer).size, manifest.get("compressed_vocab_size")
+    if size != recorded:
+        raise CheckpointError(
+            f"the tokenizer compresses to {size} ids but {directory / MANIFEST} records {recorded} "
+            f"({directory} bundles no {TOKENIZER}, so only the size can be checked): use the tokenizer the model was trained with"
+        )
+    warnings.warn(
+        f"{directory} bundles no {TOKENIZER}: the given tokenizer is checked only by its compressed size ({size} ids), "
+        "not by its content; make sure it is the one the model was trained with",
+        stacklevel=3,
+    )
 
 
 def _check_tier_options(tier: str, reader: str, cache_rows: int, cache_policy: str, hot_rows) -> None:

@@ -478,15 +478,18 @@ class MmapTable(OffloadedTable):
         self.io_threads = io_threads
         self._pool = ThreadPoolExecutor(io_threads, thread_name_prefix="engram-mmap") if io_threads > 1 else None
         self.path, self.key, self._file = table_file.path, key, table_file
-        with open(self.path, "rb") as f:
-            start = entry.offset - entry.offset % mmap.ALLOCATIONGRANULARITY  # mmap offsets are page-aligned
-            self._map = mmap.mmap(f.fileno(), entry.offset + entry.nbytes - start, access=mmap.ACCESS_READ, offset=start)
+        self._fd = os.open(self.path, os.O_RDONLY)  # kept open to check the file's size before each gather
+        self._closer = weakref.finalize(self, os.close, self._fd)
+        self._file_bytes = entry.offset + entry.nbytes  # the least size that still holds every row
+        start = entry.offset - entry.offset % mmap.ALLOCATIONGRANULARITY  # mmap offsets are page-aligned
+        self._map = mmap.mmap(self._fd, self._file_bytes - start, access=mmap.ACCESS_READ, offset=start)
         self._map.madvise(mmap.MADV_RANDOM)
         self._rows = np.frombuffer(self._map, dtype=np.uint8, count=entry.nbytes, offset=entry.offset - start)
         self._rows = self._rows.reshape(entry.num_rows, entry.codec.row_bytes)
         self._map_offset = start
 
     def read_raw(self, rows: np.ndarray, out: np.ndarray) -> None:
+        self._check_not_truncated()
         if self._pool is None or len(rows) < self.PARALLEL_ROWS:
             np.take(self._rows, rows, axis=0, out=out)  # touches only these rows' pages
             return
@@ -494,6 +497,19 @@ class MmapTable(OffloadedTable):
         parts = [(a, b) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
         for future in [self._pool.submit(np.take, self._rows, rows[a:b], 0, out[a:b]) for a, b in parts]:
             future.result()
+
+    def _check_not_truncated(self) -> None:
+        """A mapped page whose file was cut short raises SIGBUS on access, which kills the
+        process; one fstat per gather turns that into an error naming the file. A truncation
+        between this check and the copy still faults: a mapping cannot close that race (the
+        pread reader can), so serve files that may change under a running process with
+        reader="pread"."""
+        size = os.fstat(self._fd).st_size
+        if size < self._file_bytes:
+            raise TableError(
+                f"{self.path} shrank to {size} bytes while mapped; table {self.key} needs {self._file_bytes}: "
+                "the file was truncated or rewritten in place; restore it and load the checkpoint again"
+            )
 
     def read_range(self, start: int, stop: int) -> np.ndarray:
         # read, not fault in: a table streamed out whole must not pass through this mapping
@@ -505,8 +521,7 @@ class MmapTable(OffloadedTable):
         """Unmap this table's pages from the process and ask the kernel to evict them from the
         page cache, so the next reads come from disk (no root needed; dirty pages stay)."""
         self._map.madvise(mmap.MADV_DONTNEED)
-        with open(self.path, "rb") as f:
-            os.posix_fadvise(f.fileno(), self._map_offset, len(self._map), os.POSIX_FADV_DONTNEED)
+        os.posix_fadvise(self._fd, self._map_offset, len(self._map), os.POSIX_FADV_DONTNEED)
 
     def __repr__(self) -> str:
         return f"MmapTable({self.path}:{self.key}, {self.num_rows} x {self.row_format}[{self.row_dim}], {self.io_threads} threads)"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -21,6 +23,16 @@ def load_tokenizer(path: str | Path) -> Tokenizer:
         return Tokenizer.from_file(str(path))
     except Exception as err:  # tokenizers raises a bare Exception on malformed JSON
         raise ValueError(f"{path} is not a HF tokenizer.json: {err}") from err
+
+
+def tokenizer_sha256(tokenizer: Tokenizer) -> str:
+    """sha256 of what decides a text's ids: the tokenizer's JSON (vocabulary, merges, added
+    tokens, normalizer, pre-tokenizer...) with keys sorted, without the padding and truncation
+    settings a caller may switch on. Same ids for every text, same hash."""
+    content = json.loads(tokenizer.to_str())
+    content.pop("padding", None)
+    content.pop("truncation", None)
+    return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
 def train_bpe(texts: Iterable[str], vocab_size: int, min_frequency: int = 2) -> Tokenizer:

@@ -20,6 +20,7 @@ import json
 import math
 import os
 import platform
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterable
@@ -28,15 +29,16 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 from torch import nn
 
+from ._io import write_atomically
 from .addressing import table_primes
-from .checkpoint import load_model, save_model
+from .checkpoint import CheckpointError, load_model, save_model
 from .config import ModelConfig
 from .corpus import Document
-from .corpus.build import write_atomically
 from .engram import Engram
 from .layers import MoE
 from .model import EngramLM, configure_for_tokenizer
@@ -157,8 +159,12 @@ def training_flops(counts: dict[str, int], cfg: ModelConfig, seq_len: int, token
 def tokenize_documents(documents: Iterable[Document], tokenizer: Tokenizer) -> dict[str, np.ndarray]:
     """Per domain, every document as BOS ids EOS, concatenated: `{domain: int32 [n_tokens]}`."""
     bos, eos = tokenizer.token_to_id(BOS), tokenizer.token_to_id(EOS)
+    if bos is None or eos is None:
+        raise TrainingError(f"the tokenizer has no {BOS} or {EOS} token; train one with engram_model.train_bpe, which adds them")
     by_domain: dict[str, list[Document]] = {}
     for doc in documents:
+        if not isinstance(doc.text, str):
+            raise TrainingError(f"document {doc.doc_id!r} has a text of type {type(doc.text).__name__}, not str; pass a text column")
         by_domain.setdefault(doc.domain, []).append(doc)
     streams = {}
     for domain, docs in sorted(by_domain.items()):
@@ -289,25 +295,58 @@ def save_state(out_dir: Path, model: EngramLM, optimizers: dict, progress: dict,
     return state_dir
 
 
-def load_state(out_dir: Path, cfg: TrainConfig) -> tuple[EngramLM, dict, dict] | None:
-    """(model, optimizer state dicts, progress) from `latest`, or None for a fresh run."""
+RUN_ENTRIES = re.compile(r"(state-\d{6}|latest|metrics\.csv|eval\.csv|summary\.json|final)|\.(latest|metrics\.csv|eval\.csv|summary\.json|final)\..*")
+
+
+def check_run_directory(out_dir: Path) -> None:
+    """Refuse an `out_dir` that holds anything a training run does not write there: saving
+    replaces states and `final`, and would destroy what another tool or a person put there."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise TrainingError(f"{out_dir} is a file; pass a new or empty directory, or a training run to resume")
+    strangers = sorted(p.name for p in out_dir.iterdir() if not RUN_ENTRIES.fullmatch(p.name)) if out_dir.is_dir() else []
+    if strangers:
+        raise TrainingError(
+            f"{out_dir} holds {', '.join(strangers[:5])}{' …' if len(strangers) > 5 else ''}, which no training run writes; "
+            "pass a new or empty directory, or a training run to resume"
+        )
+
+
+def load_state(out_dir: Path, cfg: TrainConfig, tokenizer: Tokenizer | None = None) -> tuple[EngramLM, dict, dict] | None:
+    """(model, optimizer state dicts, progress) from `latest`, or None for a fresh run. A
+    `tokenizer` must be the one the run started with (compared by content)."""
     pointer = out_dir / LATEST
     if not pointer.is_file():
         return None
     state_dir = out_dir / pointer.read_text().strip()
-    progress = json.loads((state_dir / "progress.json").read_text())
-    recorded = progress.pop("train_config")
+    try:
+        progress = json.loads((state_dir / "progress.json").read_text())
+        recorded = progress.pop("train_config")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
+        raise TrainingError(
+            f"{out_dir / LATEST} names {state_dir}, whose progress.json is missing or unreadable ({err}); "
+            "the run cannot resume: start it again with a new --out"
+        ) from err
     if recorded != json.loads(json.dumps(cfg.to_dict())):
         raise TrainingError(
             f"{out_dir} holds a run with another training config (see {state_dir / 'progress.json'}); "
             "resume it with the same recipe and options, or choose a new --out"
         )
-    model = load_model(state_dir / "model")
-    optimizer_states = {}
-    for path in state_dir.glob("optimizer-*.safetensors"):
-        name = path.stem.removeprefix("optimizer-")
-        optimizer_states[name] = _unflatten_optimizer(load_file(path), json.loads(path.with_suffix(".json").read_text()))
+    try:
+        model = load_model(state_dir / "model", tokenizer=tokenizer)
+        optimizer_states = {}
+        for path in state_dir.glob("optimizer-*.safetensors"):
+            name = path.stem.removeprefix("optimizer-")
+            optimizer_states[name] = _read_optimizer_state(path)
+    except (CheckpointError, OSError, ValueError) as err:
+        raise TrainingError(f"the run in {out_dir} cannot resume from {state_dir.name}: {err}") from err
     return model, optimizer_states, progress
+
+
+def _read_optimizer_state(path: Path) -> dict:
+    try:
+        return _unflatten_optimizer(load_file(path), json.loads(path.with_suffix(".json").read_text()))
+    except (SafetensorError, OSError, ValueError, KeyError, TypeError) as err:
+        raise ValueError(f"{path} or its .json is unreadable ({err})") from err
 
 
 def _flatten_optimizer(state_dict: dict) -> tuple[dict[str, torch.Tensor], dict]:
@@ -339,6 +378,29 @@ def _write_csv(path: Path, rows: list[dict]) -> None:
     write_atomically(path, text.getvalue().encode())
 
 
+def _tokenized_splits(
+    train_docs: Iterable[Document], validation_docs: Iterable[Document], tokenizer: Tokenizer, seq_len: int
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """The training stream and the validation streams per domain, refused when training has
+    less than one window or any validation domain could not be evaluated on a full window
+    (it would drop out of the reported loss without a word)."""
+    train_stream = np.concatenate(list(tokenize_documents(train_docs, tokenizer).values()) or [np.zeros(0, np.int32)])
+    validation = tokenize_documents(validation_docs, tokenizer)
+    if len(train_stream) < seq_len:
+        raise TrainingError(
+            f"the training split has {len(train_stream)} tokens, fewer than one window of {seq_len}: add training text"
+        )
+    if not validation:
+        raise TrainingError("the validation split is empty: build the corpus with a validation split, or pass one")
+    short = {domain: len(stream) for domain, stream in validation.items() if len(stream) < seq_len}
+    if short:
+        raise TrainingError(
+            f"validation domains {short} have fewer tokens than one window of {seq_len}: "
+            "add validation text for them, or remove their documents"
+        )
+    return train_stream, validation
+
+
 # --- the loop -------------------------------------------------------------------------------
 
 
@@ -354,17 +416,12 @@ def train(
     """Train (or resume) in `out_dir`; returns the summary also written to summary.json.
     `on_step` receives each logged metrics row (the CLI's progress bar)."""
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    check_run_directory(out_dir)
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
-    train_stream = np.concatenate(list(tokenize_documents(train_docs, tokenizer).values()) or [np.zeros(0, np.int32)])
-    validation = tokenize_documents(validation_docs, tokenizer)
-    if len(train_stream) < cfg.seq_len:
-        raise TrainingError(f"the training split has {len(train_stream)} tokens, fewer than one window of {cfg.seq_len}")
-    if not validation:
-        raise TrainingError("the validation split is empty: build the corpus with a validation split, or pass one")
-
-    resumed = load_state(out_dir, cfg)
+    train_stream, validation = _tokenized_splits(train_docs, validation_docs, tokenizer, cfg.seq_len)
+    resumed = load_state(out_dir, cfg, tokenizer)
+    out_dir.mkdir(parents=True, exist_ok=True)  # only once every input is known to be usable
     if resumed is None:
         torch.manual_seed(cfg.seed)
         model = EngramLM(configure_for_tokenizer(cfg.model, tokenizer), tokenizer)
@@ -447,7 +504,7 @@ def train(
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "torch_threads": torch.get_num_threads()},
         "torch": torch.__version__,
     }
-    (out_dir / "summary.json").write_text(json.dumps(summary, indent=2))
+    write_atomically(out_dir / "summary.json", json.dumps(summary, indent=2).encode())
     row_format = {"float32": "fp32", "bfloat16": "bf16"}[cfg.save_dtype]
     save_model(model, out_dir / "final", row_format=row_format, extra_json={"training.json": summary}, weights_dtype=dtype)
     return summary

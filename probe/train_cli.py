@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import shutil
 from pathlib import Path
 
 import typer
@@ -11,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from engram_model import ModelConfig, load_tokenizer
-from engram_model.checkpoint import DATA_DIR
+from engram_model.checkpoint import DATA_DIR, CheckpointError, check_replaceable, copy_checkpoint
 from engram_model.config import ConfigError
 from engram_model.corpus import ensure_default_corpus, iter_documents
 from engram_model.train import RECIPES, TrainingError, train
@@ -50,7 +49,16 @@ def train_command(
         raise typer.BadParameter(
             f"{corpus} is not a Parquet corpus: pass default or a .parquet with a split column", param_hint="--corpus"
         )
-    tok = load_tokenizer(tokenizer)
+    _check_training_corpus(corpus_path)
+    try:
+        tok = load_tokenizer(tokenizer)
+    except (OSError, ValueError) as err:
+        raise typer.BadParameter(str(err), param_hint="--tokenizer") from err
+    if export is not None:  # checked before training: a bad --export must not surface after hours of it
+        try:
+            check_replaceable(export, protected=[out])
+        except CheckpointError as err:
+            raise typer.BadParameter(str(err), param_hint="--export") from err
 
     console.print(f"recipe [bold]{recipe}[/]: {cfg.steps} steps of {cfg.batch_size} x {cfg.seq_len} tokens → {out}")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[status]}"))
@@ -79,12 +87,32 @@ def train_command(
         f"validation loss {validation['overall']:.4f} over {validation['tokens']:,} tokens ({per_domain}); "
         f"{summary['tokens']:,} tokens in {summary['wall_time_s'] / 60:.1f} min; {summary['training_flops']:.3g} FLOPs"
     )
-    if export is not None:
-        staging = export.with_name(f".{export.name}.exporting")
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.copytree(out / "final", staging)
-        if export.exists():
-            shutil.rmtree(export)
-        staging.rename(export)
-        console.print(f"checkpoint → {export}")
     console.print(f"summary → {out / 'summary.json'}")
+    if export is not None:
+        try:
+            copy_checkpoint(out / "final", export, protected=[out])
+        except (CheckpointError, OSError) as err:
+            console.print(f"[red]the model is trained ({out / 'final'}), but exporting it to {export} failed:[/] {err}")
+            raise typer.Exit(1) from err
+        console.print(f"checkpoint → {export}")
+
+
+def _check_training_corpus(path: Path) -> None:
+    """The columns training reads, checked before anything is tokenized or written."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        schema = pq.read_schema(path)
+    except (pa.ArrowException, OSError) as err:
+        raise typer.BadParameter(f"{path} is not a readable Parquet file ({err})", param_hint="--corpus") from err
+    for column in ("text", "split"):
+        if column not in schema.names:
+            raise typer.BadParameter(
+                f"{path} has no {column!r} column (its columns: {', '.join(schema.names)}); "
+                "a training corpus has text and split columns, as `engram-probe corpus build` writes",
+                param_hint="--corpus",
+            )
+        kind = schema.field(column).type
+        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            raise typer.BadParameter(f"{path}: column {column!r} holds {kind}, not text; training reads strings", param_hint="--corpus")

@@ -4,7 +4,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from engram_model import EngramConfig, EngramLM, MoEConfig, ModelConfig, configure_for_tokenizer, train_bpe
+from engram_model import EngramConfig, EngramLM, ModelConfig, MoEConfig, configure_for_tokenizer, train_bpe
+from engram_model.corpus import Document
+from engram_model.train import TrainConfig
 
 
 @pytest.fixture(scope="session")
@@ -52,3 +54,33 @@ def model(tokenizer):
 @pytest.fixture
 def text():
     return "Alexander the Great was born in Pella. Permission is hereby granted, free of charge."
+
+
+def stdlib_documents(package: str, domain: str) -> list[Document]:
+    files = sorted((Path(sysconfig.get_paths()["stdlib"]) / package).glob("*.py"))
+    return [Document(f.name, f.read_text(encoding="utf-8"), domain=domain) for f in files]
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    """(train, validation): real text from two stdlib packages, two domains in validation."""
+    email, json_docs = stdlib_documents("email", "code"), stdlib_documents("json", "prose")
+    return email[:-3] + json_docs[:-1], email[-3:] + json_docs[-1:]
+
+
+def small_train_config(tokenizer, **overrides) -> TrainConfig:
+    """12 steps of 4 x 32 tokens on `small_config`, a checkpoint every 4 steps."""
+    fields = dict(
+        model=small_config(tokenizer),
+        tokens=12 * 4 * 32,
+        seq_len=32,
+        batch_size=4,
+        lr=1e-2,
+        warmup_steps=3,
+        eval_every=5,
+        eval_tokens_per_domain=256,
+        checkpoint_every=4,
+        log_every=2,
+        seed=3,
+    )
+    return TrainConfig(**{**fields, **overrides})

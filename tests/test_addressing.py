@@ -128,3 +128,23 @@ def test_bad_shapes_are_refused():
         addresser.rows(np.zeros((2, 3), dtype=np.int64), history=np.zeros((2, 5), dtype=np.int64))
     with pytest.raises(ValueError, match="compressed_vocab_size"):
         NgramAddresser(ModelConfig.preset("engram-demo-v1").engram, compressed_vocab_size=12)
+
+
+@pytest.mark.parametrize(
+    "ids, match",
+    [
+        (np.array([[1.0, 2.0]]), "must be integer compressed token ids, got dtype float64"),
+        (np.array([[True, False]]), "got dtype bool"),
+        (np.array([[3, -1]]), r"ids from -1 to 3; compressed ids lie in \[0, 100\)"),
+        (np.array([[3, 100]]), r"ids from 3 to 100; compressed ids lie in \[0, 100\)"),
+        (np.array([[2**63 + 5]], dtype=np.uint64), "compressed ids lie in"),  # would wrap to a negative int64
+    ],
+)
+def test_ids_that_are_not_compressed_token_ids_are_refused_not_hashed(ids, match):
+    cfg = EngramConfig(layers=(0,), compressed_vocab_size=100, table_base_sizes=(1009,), max_ngram=2, heads_per_order=1)
+    addresser = NgramAddresser(cfg)
+    with pytest.raises(ValueError, match=match):
+        addresser.rows(ids)
+    with pytest.raises(ValueError, match="^history"):
+        addresser.rows(np.array([[4]]), history=ids[:, -1:])
+    assert addresser.rows(np.array([[0, 99]], dtype=np.int32))[0].shape == (1, 2, 1)  # any integer dtype in range

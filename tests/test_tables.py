@@ -1,6 +1,9 @@
 """Row formats, the table file, tiers, the hot-row cache and row statistics."""
 
 import math
+import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -183,6 +186,31 @@ def test_a_file_truncated_under_the_reader_raises_instead_of_returning_zeros(tmp
         f.truncate(table.path.stat().st_size - 64 * 4 * 10)
     with pytest.raises(TableError, match=r"fp32\.safetensors ended at byte \d+, \d+ bytes short: the file is truncated"):
         table.read_rows(np.array([table.num_rows - 5]))
+
+
+TRUNCATE_UNDER_MMAP = """
+import sys
+import numpy as np
+from engram_model import MmapTable, TableError, TableFile
+table = MmapTable(TableFile(sys.argv[1]), "t", io_threads=int(sys.argv[2]))
+rows = np.arange(0, table.num_rows, 3)
+table.read_rows(rows)  # pages now mapped and cached
+with open(sys.argv[1], "r+b") as f:
+    f.truncate(table.path.stat().st_size // 2)
+try:
+    table.read_rows(rows)
+except TableError as err:
+    print(err)
+    sys.exit(3)
+"""
+
+
+@pytest.mark.parametrize("io_threads", [1, 4])
+def test_a_file_truncated_under_the_mmap_reader_raises_instead_of_killing_the_process(tmp_path, io_threads):
+    path = make_tiers(tmp_path, "fp32")["mmap"].path
+    done = subprocess.run([sys.executable, "-c", TRUNCATE_UNDER_MMAP, str(path), str(io_threads)], capture_output=True, text=True, check=False)
+    assert done.returncode == 3, f"exit {done.returncode} (negative: killed by signal {-done.returncode}); {done.stderr[-500:]}"
+    assert re.search(r"fp32\.safetensors shrank to \d+ bytes while mapped; table t needs \d+", done.stdout), done.stdout
 
 
 # --- hot-row cache -------------------------------------------------------------------------

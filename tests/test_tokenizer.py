@@ -1,12 +1,14 @@
 """Spec §1: tokenizer compression, on a hand-built byte-level vocabulary."""
 
+import json
+
 import numpy as np
 import pytest
 from tokenizers import Tokenizer, decoders, models
 from tokenizers.pre_tokenizers import ByteLevel
 
 from engram_model import CompressedVocab, load_tokenizer
-from engram_model.tokenizer import compression_normalizer
+from engram_model.tokenizer import compression_normalizer, tokenizer_sha256
 
 
 def byte_level(text: str) -> str:
@@ -84,3 +86,14 @@ def test_load_tokenizer_errors(tmp_path):
     bad.write_text("{}")
     with pytest.raises(ValueError, match="not a HF tokenizer"):
         load_tokenizer(bad)
+
+
+def test_tokenizer_sha256_follows_the_ids_not_the_object(tokenizer, tmp_path):
+    tokenizer.save(str(tmp_path / "tokenizer.json"))
+    reloaded = load_tokenizer(tmp_path / "tokenizer.json")
+    reloaded.enable_padding(pad_id=2, pad_token="<|pad|>")  # settings that change no id
+    assert tokenizer_sha256(reloaded) == tokenizer_sha256(tokenizer)
+    content = json.loads(tokenizer.to_str())
+    vocab = content["model"]["vocab"]
+    vocab[tokenizer.id_to_token(300)], vocab[tokenizer.id_to_token(301)] = 301, 300
+    assert tokenizer_sha256(Tokenizer.from_str(json.dumps(content))) != tokenizer_sha256(tokenizer)

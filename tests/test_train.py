@@ -1,14 +1,14 @@
 import dataclasses
 import json
 import math
-import sysconfig
-from pathlib import Path
+import re
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 import torch
-from conftest import small_config
+from conftest import small_config, small_train_config
+from tokenizers import Tokenizer, models
 from typer.testing import CliRunner
 
 from engram_model import EngramLM, ModelConfig, load_model, save_model
@@ -18,7 +18,6 @@ from engram_model.tables import ResidentTable
 from engram_model.train import (
     RECIPES,
     ExpertLoads,
-    TrainConfig,
     TrainingError,
     build_optimizers,
     learning_rate,
@@ -27,35 +26,6 @@ from engram_model.train import (
     train,
 )
 from probe.cli import app
-
-
-def stdlib_documents(package: str, domain: str) -> list[Document]:
-    files = sorted((Path(sysconfig.get_paths()["stdlib"]) / package).glob("*.py"))
-    return [Document(f.name, f.read_text(encoding="utf-8"), domain=domain) for f in files]
-
-
-@pytest.fixture(scope="module")
-def corpus():
-    """(train, validation): real text from two stdlib packages, two domains in validation."""
-    email, json_docs = stdlib_documents("email", "code"), stdlib_documents("json", "prose")
-    return email[:-3] + json_docs[:-1], email[-3:] + json_docs[-1:]
-
-
-def small_train_config(tokenizer, **overrides) -> TrainConfig:
-    fields = dict(
-        model=small_config(tokenizer),
-        tokens=12 * 4 * 32,
-        seq_len=32,
-        batch_size=4,
-        lr=1e-2,
-        warmup_steps=3,
-        eval_every=5,
-        eval_tokens_per_domain=256,
-        checkpoint_every=4,
-        log_every=2,
-        seed=3,
-    )
-    return TrainConfig(**{**fields, **overrides})
 
 
 def weights(model: EngramLM) -> dict[str, torch.Tensor]:
@@ -205,7 +175,8 @@ def test_bf16_export_evaluates_and_ships_the_rounded_weights(tokenizer, corpus, 
     assert summary["validation"]["overall"] > 0
 
 
-def test_train_cli_trains_a_parquet_corpus_and_exports(tokenizer, corpus, tmp_path):
+def cli_training_args(tokenizer, corpus, tmp_path) -> list[str]:
+    """`engram-probe train` on the corpus as Parquet, the small model, two steps, --out tmp_path/run."""
     train_docs, validation_docs = corpus
     rows = [
         {"doc_id": d.doc_id, "text": d.text, "source": "stdlib", "domain": d.domain, "licence": "PSF", "split": split}
@@ -217,11 +188,91 @@ def test_train_cli_trains_a_parquet_corpus_and_exports(tokenizer, corpus, tmp_pa
     cfg_path = tmp_path / "model.json"
     cfg_path.write_text(dataclasses.replace(small_config(tokenizer), max_seq_len=256).to_json())
     args = ["train", "--corpus", str(tmp_path / "corpus.parquet"), "--tokenizer", str(tmp_path / "tokenizer.json")]
-    args += ["--model-config", str(cfg_path), "--tokens", str(2 * 16 * 256), "--out", str(tmp_path / "run")]
+    return args + ["--model-config", str(cfg_path), "--tokens", str(2 * 16 * 256), "--out", str(tmp_path / "run")]
+
+
+def test_train_cli_trains_a_parquet_corpus_and_exports(tokenizer, corpus, tmp_path):
+    args = cli_training_args(tokenizer, corpus, tmp_path)
     result = CliRunner().invoke(app, [*args, "--export", str(tmp_path / "exported")])
     assert result.exit_code == 0, result.output
     assert "validation loss" in result.output
     exported = load_model(tmp_path / "exported")
     assert exported.cfg.d_model == 32
+    again = CliRunner().invoke(app, [*args, "--export", str(tmp_path / "exported")])  # a previous export is ours to replace
+    assert again.exit_code == 0, again.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus.parquet", "exported", "model.json", "run", "tokenizer.json"]
     bad = CliRunner().invoke(app, ["train", "--corpus", str(tmp_path / "tokenizer.json")])
     assert bad.exit_code != 0 and "not a Parquet corpus" in bad.output
+
+
+@pytest.mark.parametrize(
+    "target, match",
+    [
+        (".", r"is, holds or sits inside .*run"),  # the parent of --out: the old code deleted the run with it
+        ("run", r"is, holds or sits inside"),
+        ("run/final", r"is, holds or sits inside"),
+        ("notes", r"holds thesis\.txt, which no checkpoint manifest there lists"),
+        ("notes/thesis.txt", "is a file"),
+    ],
+)
+def test_export_refuses_what_it_did_not_create_before_training(tokenizer, corpus, tmp_path, target, match):
+    args = cli_training_args(tokenizer, corpus, tmp_path)
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "thesis.txt").write_text("three years of work")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "latest").write_text("state-000002")  # stands for a run in progress: it must survive
+    result = CliRunner().invoke(app, [*args, "--export", str(tmp_path / target)])
+    assert result.exit_code == 2 and re.search(match, " ".join(result.output.replace("│", " ").split())), result.output
+    assert (tmp_path / "notes" / "thesis.txt").read_text() == "three years of work"
+    assert sorted(p.name for p in (tmp_path / "run").iterdir()) == ["latest"], "nothing trained"
+
+
+def test_training_into_a_directory_it_did_not_make_is_refused(tokenizer, corpus, tmp_path):
+    train_docs, validation_docs = corpus
+    (tmp_path / "state-old-notes").mkdir()  # a name a run never writes, though it starts like one
+    with pytest.raises(TrainingError, match=r"holds state-old-notes, which no training run writes"):
+        train(small_train_config(tokenizer), train_docs, validation_docs, tokenizer, tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["state-old-notes"]
+
+
+def test_validation_domain_shorter_than_a_window_is_refused_before_anything_is_written(tokenizer, corpus, tmp_path):
+    train_docs, _ = corpus
+    tiny = Document("tiny", "x = 1", domain="prose")
+    with pytest.raises(TrainingError, match=r"validation domains \{'prose': \d+\} have fewer tokens than one window of 32"):
+        train(small_train_config(tokenizer), train_docs, [tiny], tokenizer, tmp_path / "run")
+    assert not (tmp_path / "run").exists()
+
+
+def test_documents_that_are_not_text_and_tokenizers_without_specials_are_refused(tokenizer, corpus, tmp_path):
+    train_docs, validation_docs = corpus
+    with pytest.raises(TrainingError, match=r"document 'n' has a text of type int"):
+        train(small_train_config(tokenizer), [*train_docs, Document("n", 7)], validation_docs, tokenizer, tmp_path / "a")
+    bare = Tokenizer(models.WordLevel({"a": 0, "[UNK]": 1}, unk_token="[UNK]"))
+    with pytest.raises(TrainingError, match=r"no <\|bos\|> or <\|eos\|> token"):
+        train(small_train_config(tokenizer), train_docs, validation_docs, bare, tmp_path / "b")
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_resuming_with_another_tokenizer_or_a_broken_state_is_refused(tokenizer, corpus, tmp_path):
+    train_docs, validation_docs = corpus
+    cfg = small_train_config(tokenizer, tokens=4 * 4 * 32)
+    train(cfg, train_docs, validation_docs, tokenizer, tmp_path)
+    content = json.loads(tokenizer.to_str())
+    vocab = content["model"]["vocab"]
+    first, second = tokenizer.id_to_token(300), tokenizer.id_to_token(301)
+    vocab[first], vocab[second] = 301, 300  # same size, other ids
+    with pytest.raises(TrainingError, match=r"cannot resume from state-000004: the given tokenizer .* is not .*tokenizer\.json"):
+        train(cfg, train_docs, validation_docs, Tokenizer.from_str(json.dumps(content)), tmp_path)
+    (tmp_path / "state-000004" / "progress.json").write_text("{trunc")
+    with pytest.raises(TrainingError, match=r"progress\.json is missing or unreadable"):
+        train(cfg, train_docs, validation_docs, tokenizer, tmp_path)
+
+
+def test_train_cli_refuses_corpora_it_cannot_train_on(tmp_path):
+    pq.write_table(pa.table({"text": [1, 2], "split": ["train", "validation"]}), tmp_path / "ints.parquet")
+    pq.write_table(pa.table({"body": ["a", "b"]}), tmp_path / "nosplit.parquet")
+    (tmp_path / "broken.parquet").write_bytes(b"PAR1 not really")
+    for name, match in (("ints", "column 'text' holds int64, not text"), ("nosplit", "has no 'text' column"), ("broken", "not a readable Parquet")):
+        result = CliRunner().invoke(app, ["train", "--corpus", str(tmp_path / f"{name}.parquet"), "--out", str(tmp_path / name)])
+        assert result.exit_code == 2 and match in " ".join(result.output.replace("│", " ").split()), result.output
+        assert not (tmp_path / name).exists()

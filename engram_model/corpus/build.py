@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -21,7 +20,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..checkpoint import sha256_of
+from .._io import sha256_of, write_atomically
 
 COLUMNS = ("doc_id", "text", "source", "domain", "licence", "split")
 TRAIN, VALIDATION = "train", "validation"
@@ -209,46 +208,22 @@ def build_corpus(
         },
         schema=pa.schema([(name, pa.string()) for name in COLUMNS]),
     )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staged = _staging_path(out)
-    try:
-        pq.write_table(table, staged, compression="zstd", row_group_size=ROW_GROUP_ROWS)
-        report = BuildReport(
-            corpus=out.name,
-            sha256=sha256_of(staged),
-            parquet_bytes=staged.stat().st_size,
-            documents=len(rows),
-            characters=sum(len(row.text) for row in rows),
-            validation_percent=VALIDATION_PERCENT,
-            chunk_chars=chunk_chars,
-            max_mb_per_source=max_mb_per_source,
-            domains=_domain_reports(rows, splits),
-            sources=tuple(source_reports),
-            provenance=dict(provenance or {}),
-        )
-        os.replace(staged, out)
-    finally:
-        staged.unlink(missing_ok=True)
+    write_atomically(out, lambda staged: pq.write_table(table, staged, compression="zstd", row_group_size=ROW_GROUP_ROWS))
+    report = BuildReport(
+        corpus=out.name,
+        sha256=sha256_of(out),
+        parquet_bytes=out.stat().st_size,
+        documents=len(rows),
+        characters=sum(len(row.text) for row in rows),
+        validation_percent=VALIDATION_PERCENT,
+        chunk_chars=chunk_chars,
+        max_mb_per_source=max_mb_per_source,
+        domains=_domain_reports(rows, splits),
+        sources=tuple(source_reports),
+        provenance=dict(provenance or {}),
+    )
     write_atomically(report_path, report.to_json().encode("utf-8"))
     return report
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary sibling, then rename: a reader sees the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    staged = _staging_path(path)
-    try:
-        staged.write_bytes(data)
-        os.replace(staged, path)
-    finally:
-        staged.unlink(missing_ok=True)
-
-
-def _staging_path(path: Path) -> Path:
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
-    os.close(handle)
-    os.chmod(name, 0o644)  # mkstemp's 0600 would otherwise survive the rename
-    return Path(name)
 
 
 def _hash_bucket(doc_id: str) -> int:

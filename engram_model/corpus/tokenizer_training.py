@@ -9,9 +9,10 @@ from pathlib import Path
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from ..checkpoint import DATA_DIR, sha256_of
+from .._io import sha256_of, write_atomically
+from ..checkpoint import DATA_DIR
 from ..tokenizer import CompressedVocab, train_bpe
-from .build import COLUMNS, TRAIN, VALIDATION, write_atomically
+from .build import COLUMNS, TRAIN, VALIDATION
 
 DEFAULT_VOCAB_SIZE = 8192
 DEFAULT_TOKENIZER_PATH = DATA_DIR / "tokenizer.json"
