@@ -131,10 +131,13 @@ def test_resume_skips_done_documents_and_refuses_other_options(model, tmp_path):
     with connect(run_dir) as con:
         assert con.sql("SELECT count(*), count(DISTINCT doc_id) FROM documents").fetchall() == [(5, 5)]
     assert len(committed_shards(run_dir)) == len(before) + 1
-    with pytest.raises(RunError, match="other options"):
-        probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(max_tokens=32), show_progress=False)
-    with pytest.raises(RunError, match="other model_hash"):
-        probe_corpus(model, docs(), run_dir, dict(IDENTITY, model_hash="x"), ProbeOptions(), show_progress=False)
+    recorded = RecordOptions(rows=True, logprob=True, out_norm=True)
+    with pytest.raises(RunError, match=r"options.max_tokens \(--max-tokens\): the run has 128, this call 32\. Pass the run's own"):
+        probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(max_tokens=32, shard_tokens=1, record=recorded), show_progress=False)
+    with pytest.raises(RunError, match=r"shard_tokens \(--shard-tokens\): the run has 1, this call 32768"):
+        probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(record=recorded), show_progress=False)
+    with pytest.raises(RunError, match=r"model_hash \(--model\): the run has \"m\", this call \"x\""):
+        probe_corpus(model, docs(), run_dir, dict(IDENTITY, model_hash="x"), ProbeOptions(shard_tokens=1, record=recorded), show_progress=False)
 
 
 def test_leftovers_of_a_killed_commit_are_removed_on_resume(model, tmp_path):
