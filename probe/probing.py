@@ -113,14 +113,18 @@ class GateScan:
 
     def _piece_end(self, text: str, start: int) -> int:
         """Where the piece from `start` ends: at the start of the last pre-token in the next
-        `piece_chars` characters. Earlier pre-tokens ended before the window did, so the
-        text beyond it could not have changed them; the last one might continue past it."""
+        `piece_chars` characters that follows a non-space. Pre-tokens before the window's
+        last one ended inside it, so the text beyond it could not have changed them; and
+        after a non-space the piece's own end cannot change how it splits (a run of spaces
+        is split by what follows it: two newlines then a word are two pre-tokens, two
+        newlines at the end one)."""
         if len(text) - start <= self.piece_chars or self.pre_tokenizer is None:
             return len(text)
         words = self.pre_tokenizer.pre_tokenize_str(text[start : start + self.piece_chars])
-        if len(words) > 1:
-            return start + words[-1][1][0]
-        self.forced_cuts += 1  # one word longer than a piece (say a base64 blob): its ids may differ at the cut
+        for _, (word_start, _) in reversed(words[1:]):
+            if not text[start + word_start - 1].isspace():
+                return start + word_start
+        self.forced_cuts += 1  # no such cut (one word or run of spaces longer than a piece): ids may differ at the cut
         return start + self.piece_chars
 
     def token_pieces(self, text: str) -> Iterator[tuple[list[int], np.ndarray]]:
