@@ -158,7 +158,7 @@ def run(
         report = probe_corpus(
             lm, iter_documents(corpus_path, text_field, read_report, split), out, manifest, options, limit=limit, read_report=read_report
         )
-    except (RunError, ValueError) as err:
+    except (RunError, ValueError, OSError) as err:  # OSError: an unreadable corpus, a full disk
         raise typer.BadParameter(str(err)) from err
     session = report["this_session"]
     console.print(
