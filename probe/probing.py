@@ -231,8 +231,8 @@ def probe_corpus(
     documents = iter(documents)
     first = next(documents, None)  # the reader's errors (a missing column, ...) surface here
     if first is None:
-        why = read_report.why_nothing() if read_report is not None else "an empty iterable"
-        raise ValueError(f"the corpus holds no document to probe: {why}")
+        why = read_report.why_nothing(manifest.get("text_field") or "text") if read_report is not None else "an empty iterable"
+        raise ValueError(f"{manifest.get('corpus', 'the corpus')} gave no document with text, so nothing was probed: {why}")
     documents = chain([first], documents)
     manifest = dict(manifest, options=options.identity(), config=model.cfg.to_dict(), code_version=code_version())
     counts = {"documents": 0, "resumed_skip": 0, "tokens": 0, "chunked_documents": 0, "shards": 0}

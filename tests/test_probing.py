@@ -320,4 +320,6 @@ def test_unusable_corpora_are_refused_by_name(tmp_path):
     (tmp_path / "c.jsonl").write_text('{"body": "x"}\n{"body": "y"}\n')
     report = ReadReport()
     assert list(iter_documents(tmp_path / "c.jsonl", report=report)) == []
-    assert report.why_nothing() == "2 bad records (first: c.jsonl:1: no field 'text' (see --text-field))"
+    assert report.why_nothing("text") == (
+        "2 records: its records lack the field 'text' (pass --text-field) or are not JSON (first: c.jsonl:1: no field 'text' (see --text-field))"
+    )

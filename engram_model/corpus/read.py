@@ -39,10 +39,14 @@ class ReadReport:
     def as_dict(self) -> dict:
         return dict(self.__dict__, skipped=self.skipped[:100], renamed=self.renamed[:100])
 
-    def why_nothing(self) -> str:
+    def why_nothing(self, text_field: str) -> str:
         """Why no document came out, for an error message."""
-        counts = {"empty": self.empty, "binary files": self.binary_files, "bad records": self.bad_records}
-        found = ", ".join(f"{n} {what}" for what, n in counts.items() if n) or "no input at all"
+        reasons = {
+            "empty documents": self.empty,
+            "binary files": self.binary_files,
+            f"records: its records lack the field {text_field!r} (pass --text-field) or are not JSON": self.bad_records,
+        }
+        found = ", ".join(f"{n} {what}" for what, n in reasons.items() if n) or "no input at all"
         return found + (f" (first: {self.skipped[0]})" if self.skipped else "")
 
 

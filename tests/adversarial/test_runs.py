@@ -189,8 +189,8 @@ def test_rejected_options_leave_nothing_behind(checkpoint, baseline_checkpoint, 
         (run_args(checkpoint, corpus, out, "--limit", 0), "limit=0: probe at least 1 document"),
         (run_args(baseline_checkpoint, corpus, out), "has no Engram layers, so there are no gates to probe"),
         (run_args(checkpoint, tmp_path / "ints.parquet", out), "column 'text' holds int64, not text; pass --text-field"),
-        (run_args(checkpoint, binary, out), "the corpus holds no document to probe: 2 binary files (first: a.bin: binary)"),
-        (run_args(checkpoint, corpus, out, "--text-field", "title"), "4 bad records (first: c.jsonl:1: no field 'title' (see --text-field))"),
+        (run_args(checkpoint, binary, out), f"{binary} gave no document with text, so nothing was probed: 2 binary files (first: a.bin: binary)"),
+        (run_args(checkpoint, corpus, out, "--text-field", "title"), "4 records: its records lack the field 'title' (pass --text-field)"),
         (run_args(checkpoint, "/dev/zero", out), "/dev/zero is not a regular file or folder"),
     ]
     for args, message in cases:
