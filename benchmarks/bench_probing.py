@@ -47,13 +47,12 @@ def plain_forward(model, documents: list[Document], options: ProbeOptions) -> in
     """The same tokenization, chunks, batches and addressing as the scan, with no hooks and
     nothing written: what a model costs before any probing."""
     scan = GateScan(model, options.for_model(model))
-    docs = [scan.tokenize(d) for d in documents]
-    chunks = list(scan.chunks(docs))
+    chunks = list(scan.chunks(documents))
     with torch.no_grad():
         for i in range(0, len(chunks), options.batch_size):
             tokens, mask, rows = scan.batch_inputs(chunks[i : i + options.batch_size])
             model(tokens, attention_mask=mask, rows=rows)
-    return sum(len(d.ids) for d in docs)
+    return sum(len(c.ids) for c in chunks)
 
 
 def worker(n_docs: int, scale: int) -> None:

@@ -109,7 +109,12 @@ def check_run(run_dir: str | Path) -> RunCheck:
                 raise RunError(f"{path} lacks the columns {missing}; it was written by another version. Probe again: {make}")
     warnings = []
     report = _read_json(run_dir / REPORT)
-    if not report or not report.get("complete"):
+    if report and report.get("stopped_by") == "limit":
+        warnings.append(
+            f"The run is partial: it stopped at --limit {report.get('limit')} with {report.get('documents_total')} documents. "
+            f"Complete it by running it again without --limit: `{run_command(run_dir, manifest)}`"
+        )
+    elif not report or not report.get("complete"):
         warnings.append(
             f"The run is partial ({len(shards)} committed shards, no completion record): it was stopped or is still running. "
             f"Shown is what is committed; finish it by running the same command again (it resumes): `{run_command(run_dir, manifest)}`"

@@ -274,7 +274,7 @@ def run(
         "corpus": str(corpus_path),
         "split": split,
         "corpus_hash": fingerprint_corpus(corpus_path),
-        "text_field": text_field,
+        "text_field": text_field if corpus_path.suffix in (".jsonl", ".parquet") else None,  # what it reads, else nothing
         "seed": None,  # probing is deterministic: no sampling
     }
     read_report = ReadReport()
@@ -282,16 +282,18 @@ def run(
         report = probe_corpus(
             lm, iter_documents(corpus_path, text_field, read_report, split), out, manifest, options, limit=limit, read_report=read_report
         )
-    except (RunError, ValueError) as err:
+    except (RunError, ValueError, OSError) as err:  # OSError: an unreadable corpus, a full disk
         raise typer.BadParameter(str(err)) from err
     session = report["this_session"]
     console.print(
         f"[bold]{out}[/]: {report['documents_total']} documents ({session['documents']} new, {session['resumed_skip']} already done), "
         f"{session['tokens']:,} tokens at {session['tokens_per_s']:,} tokens/s · model {described}"
     )
-    skipped = {k: v for k, v in (report["input"] or {}).items() if k in ("empty", "binary_files", "non_utf8", "bad_records") and v}
+    skipped = {k: v for k, v in (report["input"] or {}).items() if k in ("empty", "binary_files", "non_utf8", "bad_records", "renamed_ids") and v}
     if skipped:
-        console.print(f"input skipped or repaired: {skipped}")
+        console.print(f"input skipped, repaired or renamed (see {out / 'report.json'}): {skipped}")
+    if not report["complete"]:
+        console.print(f"stopped by --limit {limit} before the end of the corpus; run the same command without --limit to complete it")
     if summary:
         print_top(out, n=summary, order=None, layer=None, min_count=3, examples=1)
     console.print(f"browse it: [bold]engram-probe app {out}[/]")

@@ -8,7 +8,7 @@ import importlib.metadata
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +24,16 @@ from engram_model.tokenizer import BOS
 from .aggregate import write_aggregates
 from .ngrams import suffix_ngram_columns, token_texts
 from .recorder import GateRecorder, RecordOptions
-from .runstore import REPORT, RunWriter, write_json
+from .runstore import REPORT, RunWriter, ShardWriter, write_json
+
+
+# Characters tokenized at a time: a long document is tokenized piece by piece, so one
+# document's memory stays bounded by the chunk length (and its text), not its token count.
+PIECE_CHARS = 16_384
+DOCUMENTS_SCHEMA = pa.schema(
+    [("doc_id", pa.string()), ("text", pa.string()), ("source", pa.string()), ("domain", pa.string()),
+     ("n_tokens", pa.int32()), ("n_chunks", pa.int32())]
+)
 
 
 @dataclass(frozen=True)
@@ -35,8 +44,8 @@ class ProbeOptions:
     record: RecordOptions = field(default_factory=RecordOptions)
 
     def identity(self) -> dict:
-        """The options that change what is measured (batching does not)."""
-        return {"max_tokens": self.max_tokens, "record": dataclasses.asdict(self.record)}
+        """The options that change what a run holds (batching does not)."""
+        return {"max_tokens": self.max_tokens, "shard_tokens": self.shard_tokens, "record": dataclasses.asdict(self.record)}
 
     def for_model(self, model: EngramLM) -> ProbeOptions:
         """These options with the default chunk length filled in for `model`."""
@@ -45,15 +54,12 @@ class ProbeOptions:
 
 @dataclass
 class Chunk:
-    ids: list[int]
-    history: list[int]  # the raw ids before `start` the n-grams read (empty at a document's start)
-
-
-@dataclass
-class TokenizedDocument:
     document: Document
+    start: int  # position of ids[0] in the document
     ids: list[int]
-    offsets: np.ndarray  # [tokens, 2] int32: character span of each token in the text
+    offsets: np.ndarray  # [len(ids), 2] int32: character span of each token in the text
+    history: list[int]  # the raw ids before `start` the n-grams read (empty at a document's start)
+    last: bool  # the document's final chunk
 
 
 def fingerprint_model(model: EngramLM, checkpoint_dir: Path | None) -> str:
@@ -84,32 +90,67 @@ def code_version() -> str:
 
 
 class GateScan:
-    """Tokenizes, chunks and batches documents, records their gates, writes shards."""
+    """Tokenizes and chunks documents as a stream, batches the chunks, records their gates."""
 
-    def __init__(self, model: EngramLM, options: ProbeOptions):
+    def __init__(self, model: EngramLM, options: ProbeOptions, piece_chars: int = PIECE_CHARS):
+        if model.cfg.engram is None:
+            raise ValueError("this model has no Engram layers, so there are no gates to probe; pass an Engram model (e.g. --model engram)")
         if model.tokenizer is None:
             raise ValueError("probing needs the model's tokenizer to show n-gram text; load a checkpoint that has one")
         if options.max_tokens < model.cfg.engram.max_ngram or options.max_tokens > model.cfg.max_seq_len:
             raise ValueError(
                 f"max_tokens={options.max_tokens} must lie in [{model.cfg.engram.max_ngram}, max_seq_len={model.cfg.max_seq_len}]"
             )
-        self.model, self.options = model, options
+        self.model, self.options, self.piece_chars = model, options, piece_chars
         self.recorder = GateRecorder(model, options.record)
         self.tokenizer = model.tokenizer
+        # pieces are cut where the pre-tokenizer cuts; a normalizer would move those cuts
+        self.pre_tokenizer = self.tokenizer.pre_tokenizer if self.tokenizer.normalizer is None else None
         self.token_text = token_texts(self.tokenizer)
         self.bos = self.tokenizer.token_to_id(BOS)
         self.n_back = model.cfg.engram.max_ngram - 1
+        self.forced_cuts = 0  # pieces cut inside one pre-token longer than a piece
 
-    def tokenize(self, document: Document) -> TokenizedDocument:
-        encoding = self.tokenizer.encode(document.text)
-        offsets = np.array([(0, 0)] + encoding.offsets, np.int32).reshape(-1, 2)
-        return TokenizedDocument(document, [self.bos] + encoding.ids, offsets)
+    def _piece_end(self, text: str, start: int) -> int:
+        """Where the piece from `start` ends: at the start of the last pre-token in the next
+        `piece_chars` characters that follows a non-space. Pre-tokens before the window's
+        last one ended inside it, so the text beyond it could not have changed them; and
+        after a non-space the piece's own end cannot change how it splits (a run of spaces
+        is split by what follows it: two newlines then a word are two pre-tokens, two
+        newlines at the end one)."""
+        if len(text) - start <= self.piece_chars or self.pre_tokenizer is None:
+            return len(text)
+        words = self.pre_tokenizer.pre_tokenize_str(text[start : start + self.piece_chars])
+        for _, (word_start, _) in reversed(words[1:]):
+            if not text[start + word_start - 1].isspace():
+                return start + word_start
+        self.forced_cuts += 1  # no such cut (one word or run of spaces longer than a piece): ids may differ at the cut
+        return start + self.piece_chars
 
-    def chunks(self, docs: list[TokenizedDocument]) -> Iterator[Chunk]:
+    def token_pieces(self, text: str) -> Iterator[tuple[list[int], np.ndarray]]:
+        """The ids and character spans of `text`, tokenized a piece at a time. BPE merges only
+        inside a pre-token, so pieces cut between pre-tokens give the ids of the whole text."""
+        start = 0
+        while start < len(text):
+            end = self._piece_end(text, start)
+            encoding = self.tokenizer.encode(text[start:end])
+            yield encoding.ids, np.array(encoding.offsets, np.int32).reshape(-1, 2) + start
+            start = end
+
+    def chunks(self, documents: Iterable[Document]) -> Iterator[Chunk]:
+        """Every document's tokens (after a BOS) in chunks of `max_tokens`, produced as the
+        text is tokenized: a document never has more than a piece and a chunk in memory."""
         size = self.options.max_tokens
-        for doc in docs:
-            for start in range(0, len(doc.ids), size):
-                yield Chunk(doc.ids[start : start + size], doc.ids[max(0, start - self.n_back) : start])
+        for document in documents:
+            ids, offsets, start, history = [self.bos], np.zeros((1, 2), np.int32), 0, []
+            for piece_ids, piece_offsets in self.token_pieces(document.text):
+                ids += piece_ids
+                offsets = np.concatenate([offsets, piece_offsets])
+                while len(ids) > size:  # `>`: the final chunk is only known once the text ends
+                    yield Chunk(document, start, ids[:size], offsets[:size], history, last=False)
+                    history = ids[size - self.n_back : size]
+                    ids, offsets, start = ids[size:], offsets[size:], start + size
+            yield Chunk(document, start, ids, offsets, history, last=True)
 
     def batch_inputs(self, batch: list[Chunk]) -> tuple[torch.Tensor, torch.Tensor, dict[int, torch.Tensor]]:
         """Right-padded tokens `[B, T]`, their mask, and each Engram layer's row ids, with
@@ -130,63 +171,44 @@ class GateScan:
         rows = {layer: torch.from_numpy(r).to(model.device) for layer, r in rows.items()}
         return tokens.to(model.device), mask.to(model.device), rows
 
-    def shard_tables(self, docs: list[TokenizedDocument], record: Callable[..., dict]) -> tuple[pa.Table, pa.Table]:
-        """Run every chunk of `docs` through `record` (a `GateRecorder.attached` recorder);
-        one gates row per (token, layer), one row per document."""
-        recorded: dict = {}
-        all_chunks = list(self.chunks(docs))
-        for i in range(0, len(all_chunks), self.options.batch_size):
-            batch = all_chunks[i : i + self.options.batch_size]
-            captured = record(*self.batch_inputs(batch))
-            for b, chunk in enumerate(batch):
-                for key, value in captured.items():
-                    recorded.setdefault(key, []).append(value[b, : len(chunk.ids)])
-        # Chunks run in document order, each document's in position order, so the recorded
-        # rows are the documents' tokens end to end: every token column is built whole.
-        lengths = np.array([len(d.ids) for d in docs])
-        doc_index = np.repeat(np.arange(len(docs)), lengths)
-        token_ids = np.concatenate([d.ids for d in docs]).astype(np.int32)
-        offsets = np.concatenate([d.offsets for d in docs])
-        ngrams = suffix_ngram_columns(self.tokenizer, [d.ids for d in docs], self.n_back + 1)
+    def batch_tables(self, batch: list[Chunk], record: Callable[..., dict]) -> list[pa.Table]:
+        """Run `batch` through `record` (a `GateRecorder.attached` recorder): per Engram layer,
+        one row per token of the chunks, end to end in chunk order."""
+        captured = record(*self.batch_inputs(batch))
+        recorded = {key: np.concatenate([value[b, : len(c.ids)] for b, c in enumerate(batch)]) for key, value in captured.items()}
+        lengths = [len(c.ids) for c in batch]
+        token_ids = np.concatenate([c.ids for c in batch]).astype(np.int32)
+        offsets = np.concatenate([c.offsets for c in batch])
+        # each chunk's n-grams read its history; those history rows are dropped after
+        ngrams = suffix_ngram_columns(self.tokenizer, [c.history + c.ids for c in batch], self.n_back + 1)
+        own = pa.array(np.concatenate([np.arange(len(c.history) + len(c.ids)) >= len(c.history) for c in batch]))
         token_cols = {
-            "doc_id": pa.array([d.document.doc_id for d in docs], pa.string()).take(doc_index),
-            "position": pa.array((np.arange(len(doc_index)) - np.repeat(np.cumsum(lengths) - lengths, lengths)).astype(np.int32)),
+            "doc_id": pa.array([c.document.doc_id for c in batch], pa.string()).take(np.repeat(np.arange(len(batch)), lengths)),
+            "position": pa.array(np.concatenate([np.arange(c.start, c.start + len(c.ids)) for c in batch]).astype(np.int32)),
             "token_id": pa.array(token_ids),
             "token": self.token_text.take(token_ids),
             "char_start": pa.array(offsets[:, 0]),
             "char_end": pa.array(offsets[:, 1]),
         }
         for n, texts in ngrams.items():
-            token_cols[f"ngram_{n}"] = texts
+            token_cols[f"ngram_{n}"] = texts.filter(own)
         if "logprob" in recorded:
-            token_cols["next_logprob"] = pa.array(np.concatenate(recorded["logprob"]).astype(np.float32))
-
+            token_cols["next_logprob"] = pa.array(recorded["logprob"].astype(np.float32))
         per_layer = []
         for layer in self.recorder.layers:
-            gates = np.concatenate(recorded[("gate", layer)]).astype(np.float32)  # [tokens, M]
+            gates = recorded[("gate", layer)].astype(np.float32)  # [tokens, M]
             cols = dict(token_cols)
             cols["layer"] = pa.array(np.full(len(gates), layer, np.int16))
             cols["gates"] = pa.FixedSizeListArray.from_arrays(pa.array(gates.reshape(-1)), gates.shape[1])
             cols["gate_mean"] = pa.array(gates.mean(1))
             cols["gate_max"] = pa.array(gates.max(1))
             if ("rows", layer) in recorded:
-                rows = np.concatenate(recorded[("rows", layer)]).astype(np.int64)
+                rows = recorded[("rows", layer)].astype(np.int64)
                 cols["rows"] = pa.FixedSizeListArray.from_arrays(pa.array(rows.reshape(-1)), rows.shape[1])
             if ("out_norm", layer) in recorded:
-                cols["out_norm"] = pa.array(np.concatenate(recorded[("out_norm", layer)]).astype(np.float32))
+                cols["out_norm"] = pa.array(recorded[("out_norm", layer)].astype(np.float32))
             per_layer.append(pa.table(cols))
-        gates_table = pa.concat_tables(per_layer)
-        documents = pa.table(
-            {
-                "doc_id": [d.document.doc_id for d in docs],
-                "text": [d.document.text for d in docs],
-                "source": [d.document.source for d in docs],
-                "domain": [d.document.domain for d in docs],
-                "n_tokens": pa.array(lengths, pa.int32()),
-                "n_chunks": pa.array(-(-lengths // self.options.max_tokens), pa.int32()),
-            }
-        )
-        return gates_table, documents
+        return per_layer
 
 
 def probe_corpus(
@@ -200,13 +222,21 @@ def probe_corpus(
     show_progress: bool = True,
 ) -> dict:
     """Scan `documents` into `run_dir`, resuming where a killed run stopped. `manifest` holds
-    the model, tokenizer and corpus identity; options and code version are added here."""
+    the model, tokenizer and corpus identity; options and code version are added here. Every
+    check on the model, options and corpus comes before the run directory is touched."""
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit={limit}: probe at least 1 document, or give no limit to probe them all")
     options = options.for_model(model)
-    manifest = dict(manifest, options=options.identity(), config=model.cfg.to_dict(), code_version=code_version())
-    writer = RunWriter(run_dir, manifest)
     scan = GateScan(model, options)
-    started = time.perf_counter()
+    documents = iter(documents)
+    first = next(documents, None)  # the reader's errors (a missing column, ...) surface here
+    if first is None:
+        why = read_report.why_nothing(manifest.get("text_field") or "text") if read_report is not None else "an empty iterable"
+        raise ValueError(f"{manifest.get('corpus', 'the corpus')} gave no document with text, so nothing was probed: {why}")
+    documents = chain([first], documents)
+    manifest = dict(manifest, options=options.identity(), config=model.cfg.to_dict(), code_version=code_version())
     counts = {"documents": 0, "resumed_skip": 0, "tokens": 0, "chunked_documents": 0, "shards": 0}
+    started = time.perf_counter()
     columns = [
         TextColumn("[bold]probing"),
         BarColumn(),
@@ -215,39 +245,77 @@ def probe_corpus(
         TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
     ]
-    with Progress(*columns, disable=not show_progress, transient=True) as progress, scan.recorder.attached(model) as record:
+    with (
+        RunWriter(run_dir, manifest) as writer,
+        Progress(*columns, disable=not show_progress, transient=True) as progress,
+        scan.recorder.attached(model) as record,
+    ):
         task = progress.add_task("probe", total=limit, rate="")
-        pending: list[TokenizedDocument] = []
-        for document in islice(documents, limit):
-            if document.doc_id in writer.completed:
-                counts["resumed_skip"] += 1
-                progress.advance(task)
-                continue
-            pending.append(scan.tokenize(document))
-            if sum(len(d.ids) for d in pending) >= options.shard_tokens:
-                _commit(scan, writer, pending, counts, record)
-                pending = []
-            progress.update(task, advance=1, rate=f"{counts['tokens'] / (time.perf_counter() - started):,.0f} tok/s")
-        if pending:
-            _commit(scan, writer, pending, counts, record)
-    elapsed = time.perf_counter() - started
-    write_aggregates(writer.run_dir)
-    report = {
-        "complete": True,
-        "documents_total": len(writer.completed),
-        "this_session": dict(
-            counts, seconds=round(elapsed, 3), tokens_per_s=round(counts["tokens"] / elapsed, 1) if elapsed else None
-        ),
-        "input": read_report.as_dict() if read_report is not None else None,
-    }
-    write_json(writer.run_dir / REPORT, report)
+
+        def to_probe() -> Iterator[Document]:
+            for document in islice(documents, limit):
+                progress.update(task, advance=1, rate=f"{counts['tokens'] / (time.perf_counter() - started):,.0f} tok/s")
+                if document.doc_id in writer.completed:
+                    counts["resumed_skip"] += 1
+                else:
+                    yield document
+
+        shard = None
+        for batch in _batched(scan.chunks(to_probe()), options.batch_size):
+            shard = _write_batch(scan, writer, shard, batch, scan.batch_tables(batch, record), counts)
+        if shard is not None:
+            _commit(writer, shard, counts)
+        # a limit stops the scan early; the run is complete only if no later document is missing
+        complete = all(document.doc_id in writer.completed for document in documents)
+        elapsed = time.perf_counter() - started
+        write_aggregates(writer.run_dir)
+        report = {
+            "complete": complete,
+            "stopped_by": None if complete else "limit",
+            "limit": limit,
+            "documents_total": len(writer.completed),
+            "this_session": dict(
+                counts,
+                forced_cuts=scan.forced_cuts,
+                seconds=round(elapsed, 3),
+                tokens_per_s=round(counts["tokens"] / elapsed, 1) if elapsed else None,
+            ),
+            "input": read_report.as_dict() if read_report is not None else None,
+        }
+        write_json(writer.run_dir / REPORT, report)
     return report
 
 
-def _commit(scan: GateScan, writer: RunWriter, docs: list[TokenizedDocument], counts: dict, record: Callable[..., dict]) -> None:
-    gates, documents = scan.shard_tables(docs, record)
-    writer.commit(gates, documents)
-    counts["documents"] += len(docs)
-    counts["tokens"] += sum(len(d.ids) for d in docs)
-    counts["chunked_documents"] += sum(len(d.ids) > scan.options.max_tokens for d in docs)
+def _batched(chunks: Iterator[Chunk], size: int) -> Iterator[list[Chunk]]:
+    while batch := list(islice(chunks, size)):
+        yield batch
+
+
+def _write_batch(
+    scan: GateScan, writer: RunWriter, shard: ShardWriter | None, batch: list[Chunk], tables: list[pa.Table], counts: dict
+) -> ShardWriter | None:
+    """Add a batch's rows to the open shard, committing it after every document that brings
+    it to `shard_tokens`; returns the shard still open."""
+    row = 0
+    for chunk in batch:
+        shard = shard or writer.new_shard(scan.options.shard_tokens, DOCUMENTS_SCHEMA)
+        shard.add_gates([t.slice(row, len(chunk.ids)) for t in tables], len(chunk.ids))
+        row += len(chunk.ids)
+        counts["tokens"] += len(chunk.ids)
+        if chunk.last:
+            n_tokens = chunk.start + len(chunk.ids)
+            doc = chunk.document
+            shard.add_document(
+                dict(doc_id=doc.doc_id, text=doc.text, source=doc.source, domain=doc.domain, n_tokens=n_tokens, n_chunks=chunk.start // scan.options.max_tokens + 1)
+            )
+            counts["chunked_documents"] += chunk.start > 0
+            if shard.tokens >= scan.options.shard_tokens:
+                _commit(writer, shard, counts)
+                shard = None
+    return shard
+
+
+def _commit(writer: RunWriter, shard: ShardWriter, counts: dict) -> None:
+    writer.commit(shard)
+    counts["documents"] += len(shard.documents)
     counts["shards"] += 1

@@ -6,15 +6,19 @@
                                          metadata lists the documents it completes
     run_dir/aggregates/*.parquet     n-gram statistics and gate histograms, once complete
     run_dir/report.json              counts, timings, skipped input, completeness
+    run_dir/.lock                    held (flock) by the one process writing the run
 
 Every file is written under a dot-name and renamed into place. A gates shard is the commit
 point for its documents: its docs file is renamed first, so a committed gates shard always
 has its documents, and a docs file without its gates shard is an uncommitted leftover that
-resuming removes. Readers glob `gates-*.parquet` and so only ever see whole shards.
+resuming removes. Readers glob `gates-*.parquet` and so only ever see whole shards; they
+never take the lock. A gates shard is written a row group at a time, so a long document
+never has to fit in memory as a whole.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -24,10 +28,25 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-MANIFEST, REPORT, SHARDS, AGGREGATES = "manifest.json", "report.json", "shards", "aggregates"
+MANIFEST, REPORT, SHARDS, AGGREGATES, LOCK = "manifest.json", "report.json", "shards", "aggregates", ".lock"
 SHARD_NAME = re.compile(r"^gates-(\d{6})\.parquet$")
-# fields that define what a run measures; a resumed run must agree on all of them
-IDENTITY = ("model_hash", "tokenizer_hash", "corpus_hash", "config", "options")
+DOCUMENTS_KEY = "engram_probe.documents"  # gates shard footer: the ids of the documents it commits
+# fields that define what a run holds; a resumed run must agree on all of them
+IDENTITY = ("model_hash", "tokenizer_hash", "corpus_hash", "split", "text_field", "config", "options")
+# the `engram-probe run` option that sets each identity field (by dotted path prefix)
+IDENTITY_OPTIONS = {
+    "model_hash": "--model",
+    "config": "--model",
+    "tokenizer_hash": "--tokenizer",
+    "corpus_hash": "--corpus",
+    "split": "--corpus",
+    "text_field": "--text-field",
+    "options.max_tokens": "--max-tokens",
+    "options.shard_tokens": "--shard-tokens",
+    "options.record.rows": "--record-rows",
+    "options.record.logprob": "--record-logprob",
+    "options.record.out_norm": "--record-out-norm",
+}
 
 
 class RunError(ValueError):
@@ -70,29 +89,126 @@ def completed_documents(run_dir: Path) -> set[str]:
     done: set[str] = set()
     for shard in committed_shards(run_dir):
         metadata = pq.read_metadata(shard).metadata or {}
-        done.update(json.loads(metadata[b"engram_probe.documents"]))
+        done.update(json.loads(metadata[DOCUMENTS_KEY.encode()]))
     return done
 
 
+def _flatten(value, prefix: str = "") -> dict:
+    if not isinstance(value, dict):
+        return {prefix: value}
+    flat = {}
+    for key, item in value.items():
+        flat.update(_flatten(item, f"{prefix}.{key}" if prefix else key))
+    return flat
+
+
+def identity_differences(existing: dict, wanted: dict) -> list[str]:
+    """Each identity field (nested ones by dotted path) on which two manifests disagree, with
+    both values and the option that sets it."""
+    old, new = (_flatten({key: manifest.get(key) for key in IDENTITY}) for manifest in (existing, wanted))
+    shown = lambda v: f"{v[:12]}…" if isinstance(v, str) and len(v) > 16 else json.dumps(v)  # noqa: E731
+    differences = []
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) != new.get(key):
+            option = next((o for prefix, o in IDENTITY_OPTIONS.items() if key == prefix or key.startswith(prefix + ".")), None)
+            hint = f" ({option})" if option else ""
+            differences.append(f"{key}{hint}: the run has {shown(old.get(key))}, this call {shown(new.get(key))}")
+    return differences
+
+
+def _hold_lock(run_dir: Path) -> int:
+    """An exclusive flock on `run_dir/.lock`, with this pid written in it; the OS releases it
+    when the holder exits, however it exits."""
+    fd = os.open(run_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
+        os.close(fd)
+        raise RunError(
+            f"{run_dir} is being written by another `engram-probe run` (pid {holder}); "
+            "wait for it to finish (it can be resumed afterwards) or pass another --out"
+        ) from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    return fd
+
+
+class ShardWriter:
+    """One shard as it is written: gates a row group at a time under a temporary name, its
+    documents once they are all in, then the rename that commits them."""
+
+    def __init__(self, shard_dir: Path, seq: int, flush_tokens: int, documents_schema: pa.Schema):
+        self.gates_path = shard_dir / f"gates-{seq:06d}.parquet"
+        self.docs_path = shard_dir / f"docs-{seq:06d}.parquet"
+        self.temporary = self.gates_path.with_name(f".{self.gates_path.name}.tmp-{os.getpid()}")
+        self.flush_tokens, self.documents_schema = flush_tokens, documents_schema
+        self.tokens = 0  # in the shard so far
+        self.documents: list[dict] = []
+        self._groups: list[list[pa.Table]] = []  # per group (Engram layer), tables not yet written
+        self._buffered = 0
+        self._writer: pq.ParquetWriter | None = None
+
+    def add_gates(self, groups: list[pa.Table], tokens: int) -> None:
+        """Rows of `tokens` positions, one table per group; each row group holds its groups in order."""
+        self._groups = [old + [new] for old, new in zip(self._groups, groups)] if self._groups else [[t] for t in groups]
+        self.tokens += tokens
+        self._buffered += tokens
+        if self._buffered >= self.flush_tokens:
+            self._flush()
+
+    def add_document(self, row: dict) -> None:
+        self.documents.append(row)
+
+    def _flush(self) -> None:
+        if not self._groups:
+            return
+        table = pa.concat_tables([t for group in self._groups for t in group])
+        if self._writer is None:
+            self._writer = pq.ParquetWriter(self.temporary, table.schema)
+        self._writer.write_table(table)
+        self._groups, self._buffered = [], 0
+
+    def commit(self) -> list[str]:
+        """Write the documents, then rename the gates into place: their commit point."""
+        self._flush()
+        doc_ids = [row["doc_id"] for row in self.documents]
+        self._writer.add_key_value_metadata({DOCUMENTS_KEY: json.dumps(doc_ids)})
+        self._writer.close()
+        write_atomically(self.docs_path, lambda tmp: pq.write_table(pa.Table.from_pylist(self.documents, self.documents_schema), tmp))
+        os.replace(self.temporary, self.gates_path)
+        return doc_ids
+
+
 class RunWriter:
-    """Creates or resumes a run directory and commits shards into it."""
+    """Creates or resumes a run directory, holds its lock, and commits shards into it. Use it
+    as a context manager: leaving it releases the lock."""
 
     def __init__(self, run_dir: str | Path, manifest: dict):
         self.run_dir = Path(run_dir)
         self.shard_dir = self.run_dir / SHARDS
         manifest = json.loads(json.dumps(manifest, default=str))  # compare as it is stored (tuples become lists)
+        if self.run_dir.exists() and not self.run_dir.is_dir():
+            raise RunError(f"{self.run_dir} is a file, not a run directory; pass a new or empty --out directory")
+        if not (self.run_dir / MANIFEST).is_file() and self.run_dir.exists() and any(p.name != LOCK for p in self.run_dir.iterdir()):
+            raise RunError(f"{self.run_dir} exists and is not a probing run; pass an empty or new --out directory")
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        self._lock = _hold_lock(self.run_dir)
+        try:
+            self._open(manifest)
+        except BaseException:
+            os.close(self._lock)
+            raise
+
+    def _open(self, manifest: dict) -> None:
         if (self.run_dir / MANIFEST).is_file():
-            existing = read_manifest(self.run_dir)
-            differing = [key for key in IDENTITY if existing.get(key) != manifest.get(key)]
+            differing = identity_differences(read_manifest(self.run_dir), manifest)
             if differing:
                 raise RunError(
-                    f"{self.run_dir} holds a run with other {', '.join(differing)}; "
-                    "pass another --out to start a new run, or the same model, corpus and options to resume it"
+                    f"{self.run_dir} holds a run made with other settings: {'; '.join(differing)}. "
+                    "Pass the run's own values to resume it, or another --out to start a new run"
                 )
-        elif self.run_dir.exists() and any(self.run_dir.iterdir()):
-            raise RunError(f"{self.run_dir} exists and is not a probing run; pass an empty or new --out directory")
         else:
-            self.shard_dir.mkdir(parents=True, exist_ok=True)
             write_json(self.run_dir / MANIFEST, manifest)
         self.shard_dir.mkdir(exist_ok=True)
         self.completed = completed_documents(self.run_dir)
@@ -100,23 +216,25 @@ class RunWriter:
         self.next_seq = int(SHARD_NAME.match(shards[-1].name).group(1)) + 1 if shards else 0
         self._remove_uncommitted()
 
+    def __enter__(self) -> RunWriter:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        os.close(self._lock)
+
     def _remove_uncommitted(self) -> None:
         committed = {p.name.replace("gates-", "docs-") for p in committed_shards(self.run_dir)}
         for path in self.shard_dir.iterdir():
             if path.name.startswith(".") or (path.name.startswith("docs-") and path.name not in committed):
                 path.unlink()
 
-    def commit(self, gates: pa.Table, documents: pa.Table) -> Path:
-        """Write one shard: its documents, then the gates that commit them."""
-        seq = self.next_seq
-        doc_ids = documents.column("doc_id").to_pylist()
-        write_atomically(self.shard_dir / f"docs-{seq:06d}.parquet", lambda tmp: pq.write_table(documents, tmp))
-        gates = gates.replace_schema_metadata({"engram_probe.documents": json.dumps(doc_ids)})
-        path = self.shard_dir / f"gates-{seq:06d}.parquet"
-        write_atomically(path, lambda tmp: pq.write_table(gates, tmp))
-        self.completed.update(doc_ids)
+    def new_shard(self, flush_tokens: int, documents_schema: pa.Schema) -> ShardWriter:
+        """The next shard; its gates go to disk whenever `flush_tokens` positions are pending."""
         self.next_seq += 1
-        return path
+        return ShardWriter(self.shard_dir, self.next_seq - 1, flush_tokens, documents_schema)
+
+    def commit(self, shard: ShardWriter) -> None:
+        self.completed.update(shard.commit())
 
 
 def connect(run_dir: str | Path) -> duckdb.DuckDBPyConnection:

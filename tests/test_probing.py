@@ -5,7 +5,9 @@ import os
 import signal
 import subprocess
 import sys
+import sysconfig
 import time
+from pathlib import Path
 
 import numpy as np
 import pyarrow.parquet as pq
@@ -15,7 +17,7 @@ import torch
 from engram_model import save_model, train_bpe
 from engram_model.corpus import Document, ReadReport, iter_documents
 from probe.aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
-from probe.probing import ProbeOptions, probe_corpus
+from probe.probing import GateScan, ProbeOptions, probe_corpus
 from probe.recorder import RecordOptions
 from probe.runstore import RunError, committed_shards, connect
 
@@ -131,10 +133,13 @@ def test_resume_skips_done_documents_and_refuses_other_options(model, tmp_path):
     with connect(run_dir) as con:
         assert con.sql("SELECT count(*), count(DISTINCT doc_id) FROM documents").fetchall() == [(5, 5)]
     assert len(committed_shards(run_dir)) == len(before) + 1
-    with pytest.raises(RunError, match="other options"):
-        probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(max_tokens=32), show_progress=False)
-    with pytest.raises(RunError, match="other model_hash"):
-        probe_corpus(model, docs(), run_dir, dict(IDENTITY, model_hash="x"), ProbeOptions(), show_progress=False)
+    recorded = RecordOptions(rows=True, logprob=True, out_norm=True)
+    with pytest.raises(RunError, match=r"options.max_tokens \(--max-tokens\): the run has 128, this call 32\. Pass the run's own"):
+        probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(max_tokens=32, shard_tokens=1, record=recorded), show_progress=False)
+    with pytest.raises(RunError, match=r"shard_tokens \(--shard-tokens\): the run has 1, this call 32768"):
+        probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(record=recorded), show_progress=False)
+    with pytest.raises(RunError, match=r"model_hash \(--model\): the run has \"m\", this call \"x\""):
+        probe_corpus(model, docs(), run_dir, dict(IDENTITY, model_hash="x"), ProbeOptions(shard_tokens=1, record=recorded), show_progress=False)
 
 
 def test_leftovers_of_a_killed_commit_are_removed_on_resume(model, tmp_path):
@@ -254,3 +259,67 @@ def test_run_from_an_mmap_table_with_prefetch_records_the_same_gates(checkpoint,
     assert tables["mmap"] == tables["resident"]
     bad = CliRunner().invoke(app, ["run", "--model", str(checkpoint), "--corpus", str(tmp_path / "c.txt"), "--out", str(tmp_path / "x"), "--tier", "ssd"], env={"COLUMNS": "300"})
     assert bad.exit_code != 0 and "is not a table tier" in bad.output and not (tmp_path / "x").exists()
+
+
+def stdlib_text() -> str:
+    """Real text with every kind of pre-token boundary: the stdlib's email sources."""
+    return "".join(f.read_text(encoding="utf-8") for f in sorted((Path(sysconfig.get_paths()["stdlib"]) / "email").glob("*.py")))
+
+
+def test_pieces_tokenize_exactly_like_the_whole_text(model):
+    text = stdlib_text()[:40_000]
+    # a long run without spaces (a URL, a base64 blob, CJK): pieces cut inside it, between its pre-tokens
+    no_spaces = "https://example.org/a/b?c=1&d=" + "QmFzZTY0+/x9" * 40 + "日本語のテキスト、句読点。" * 10
+    for sample in (text, no_spaces, text[:5000] + no_spaces + text[5000:10_000]):
+        scan = GateScan(model, ProbeOptions(max_tokens=16), piece_chars=100)  # longer than any run of spaces in the text
+        pieces = list(scan.token_pieces(sample))
+        whole = model.tokenizer.encode(sample)
+        assert len(pieces) > len(sample) / 100
+        assert [i for ids, _ in pieces for i in ids] == whole.ids
+        assert np.concatenate([offsets for _, offsets in pieces]).tolist() == [list(o) for o in whole.offsets]
+        assert scan.forced_cuts == 0
+    one_word = GateScan(model, ProbeOptions(max_tokens=16), piece_chars=37)
+    list(one_word.token_pieces("x" * 100))  # one pre-token longer than a piece: cut inside it, and counted
+    assert one_word.forced_cuts == 2
+
+
+def test_a_long_document_is_written_a_row_group_at_a_time(model, tmp_path):
+    long_text = stdlib_text()[:20_000]
+    run_dir = scan(model, tmp_path, docs([long_text]), max_tokens=64, shard_tokens=1000)
+    tokens = model.to_tokens(long_text)
+    layer = model.cfg.engram.layers[0]
+    rows, _ = gates_of(run_dir, "doc0", layer)
+    assert [r["token_id"] for r in rows] == tokens[0].tolist()
+    shard = pq.ParquetFile(committed_shards(run_dir)[0])
+    assert shard.metadata.num_row_groups > 3  # flushed every ~1000 positions, never held whole
+    assert all(shard.metadata.row_group(g).num_rows <= 2 * (1000 + 64) for g in range(shard.metadata.num_row_groups))
+
+
+def test_duplicate_and_missing_ids_are_made_unique_and_reported(tmp_path):
+    jsonl = tmp_path / "c.jsonl"
+    jsonl.write_text('{"id": 7, "text": "first"}\n{"id": "7", "text": "second"}\n{"text": "third"}\n{"id": "c.jsonl:3", "text": "fourth"}\n')
+    report = ReadReport()
+    assert [(d.doc_id, d.text) for d in iter_documents(jsonl, report=report)] == [
+        ("7", "first"), ("7@c.jsonl:2", "second"), ("c.jsonl:3", "third"), ("c.jsonl:3@c.jsonl:4", "fourth")
+    ]
+    assert report.renamed_ids == 2 and "c.jsonl:2: id '7' is also c.jsonl:1's" in report.renamed[0]
+    import pyarrow as pa
+
+    pq.write_table(pa.table({"doc_id": ["a", None, None, "a"], "text": ["one", "two", "three", "four"]}), tmp_path / "c.parquet")
+    assert [d.doc_id for d in iter_documents(tmp_path / "c.parquet")] == ["a", "c.parquet:1", "c.parquet:2", "a@c.parquet:3"]
+
+
+def test_unusable_corpora_are_refused_by_name(tmp_path):
+    import pyarrow as pa
+
+    pq.write_table(pa.table({"text": [1, 2]}), tmp_path / "ints.parquet")
+    with pytest.raises(ValueError, match=r"ints.parquet column 'text' holds int64, not text; pass --text-field"):
+        next(iter_documents(tmp_path / "ints.parquet"))
+    with pytest.raises(ValueError, match="/dev/zero is not a regular file or folder"):
+        next(iter_documents("/dev/zero"))
+    (tmp_path / "c.jsonl").write_text('{"body": "x"}\n{"body": "y"}\n')
+    report = ReadReport()
+    assert list(iter_documents(tmp_path / "c.jsonl", report=report)) == []
+    assert report.why_nothing("text") == (
+        "2 records: its records lack the field 'text' (pass --text-field) or are not JSON (first: c.jsonl:1: no field 'text' (see --text-field))"
+    )
