@@ -6,8 +6,10 @@ Parquet shards, so memory stays flat however large the run.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -23,10 +25,32 @@ def _branches(run_dir: Path) -> int:
     return read_manifest(run_dir)["config"]["hc_streams"]
 
 
+SHARDS_KEY = "engram_probe.shards"  # aggregate footer: the gates shards it was computed from
+HISTOGRAM_BINS = 50  # the bins of the stored gate histogram
+
+
+def stored_aggregate(run_dir: str | Path, name: str) -> Path | None:
+    """The file of the aggregate `name` the run stored, if it was computed from exactly the
+    shards committed now; None when it is missing or stale (a resumed run committed more since).
+    Read it with DuckDB or `pq.ParquetFile`: pyarrow's dataset and compute layers import pandas,
+    which would cost a command that only reads a run most of its start-up."""
+    path = Path(run_dir) / AGGREGATES / f"{name}.parquet"
+    if not path.is_file():
+        return None
+    metadata = pq.ParquetFile(path).schema_arrow.metadata or {}
+    shards = [shard.name for shard in committed_shards(Path(run_dir))]
+    return path if json.loads(metadata.get(SHARDS_KEY.encode(), b"null")) == shards else None
+
+
 def ngram_stats(run_dir: str | Path, min_count: int = 1) -> pa.Table:
     """Per layer, order and n-gram text: occurrences, mean and max of the branch-mean gate,
-    the largest single-branch gate, and the mean gate of each branch."""
+    the largest single-branch gate, and the mean gate of each branch. Read from the run's stored
+    statistics when they are current (a run stores them with min_count 1), else computed."""
     run_dir = Path(run_dir)
+    stored = stored_aggregate(run_dir, "ngram_stats")
+    if stored is not None:
+        with duckdb.connect() as con:
+            return con.sql("SELECT * FROM read_parquet(?) WHERE count >= ?", params=[str(stored), min_count]).to_arrow_table()
     branch_means = ", ".join(f"avg(gates[{b + 1}]) AS mean_b{b}" for b in range(_branches(run_dir)))
     per_order = " UNION ALL ".join(
         f'SELECT layer, {n} AS "order", ngram_{n} AS ngram, gate_mean, gate_max, gates FROM gates' for n in _orders(run_dir)
@@ -43,10 +67,13 @@ def ngram_stats(run_dir: str | Path, min_count: int = 1) -> pa.Table:
         return con.sql(sql, params=[min_count]).to_arrow_table()
 
 
-def gate_histogram(run_dir: str | Path, bins: int = 50) -> pa.Table:
+def gate_histogram(run_dir: str | Path, bins: int = HISTOGRAM_BINS) -> pa.Table:
     """Counts of gate values in `bins` equal bins over [0, 1], per layer and branch
-    (branch -1 is the mean over branches)."""
+    (branch -1 is the mean over branches); the run's stored histogram when it is current."""
     run_dir = Path(run_dir)
+    stored = stored_aggregate(run_dir, "gate_histogram") if bins == HISTOGRAM_BINS else None
+    if stored is not None:
+        return pq.ParquetFile(stored).read()
     branch_values = " UNION ALL ".join(
         ["SELECT layer, -1 AS branch, gate_mean AS g FROM gates"]
         + [f"SELECT layer, {b} AS branch, gates[{b + 1}] AS g FROM gates" for b in range(_branches(run_dir))]
@@ -141,7 +168,7 @@ def document_trace(run_dir: str | Path, doc_id: str, layer: int | None = None) -
         ).to_arrow_table()
 
 
-def write_aggregates(run_dir: str | Path, min_count: int = 1) -> None:
+def write_aggregates(run_dir: str | Path) -> None:
     """Store the n-gram statistics and gate histograms beside the shards. A run without a
     committed shard read no document at all: the error says where the text was expected."""
     if not committed_shards(run_dir):
@@ -152,5 +179,12 @@ def write_aggregates(run_dir: str | Path, min_count: int = 1) -> None:
         )
     out = Path(run_dir) / AGGREGATES
     out.mkdir(exist_ok=True)
-    for name, table in (("ngram_stats", ngram_stats(run_dir, min_count)), ("gate_histogram", gate_histogram(run_dir))):
+    shards = json.dumps([shard.name for shard in committed_shards(Path(run_dir))])
+    for name, compute in (
+        ("ngram_stats", lambda: ngram_stats(run_dir)),
+        ("gate_histogram", lambda: gate_histogram(run_dir)),
+    ):
+        (out / f"{name}.parquet").unlink(missing_ok=True)  # never read a stale one while recomputing
+        table = compute()
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), SHARDS_KEY: shards})
         write_atomically(out / f"{name}.parquet", lambda tmp, t=table: pq.write_table(t, tmp))

@@ -26,7 +26,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .aggregate import gate_histogram, ngram_examples, ngram_stats
+from .aggregate import ngram_examples, ngram_stats
 from .categorize.run import CATEGORIES
 from .runstore import AGGREGATES, REPORT, RunError, committed_shards, connect, read_manifest
 
@@ -183,12 +183,6 @@ def _has_column(con: duckdb.DuckDBPyConnection, column: str) -> bool:
     return column in [row[0] for row in con.sql("DESCRIBE gates").fetchall()]
 
 
-def stored_gate_histogram(run_dir: str | Path) -> pa.Table:
-    """The gate histogram the run stored, else computed from the shards."""
-    path = Path(run_dir) / AGGREGATES / "gate_histogram.parquet"
-    return pq.read_table(path) if path.is_file() else gate_histogram(run_dir)
-
-
 def document_list(run_dir: str | Path, search: str = "", limit: int = 1000) -> pa.Table:
     """Documents whose id or text contains `search` (case-insensitive), largest first: id,
     domain, source, tokens and the opening of the text."""
@@ -251,8 +245,7 @@ def ngram_table(
 
     if sort not in ("mean_gate", "max_gate", "count"):
         raise ValueError(f"sort={sort!r}: use mean_gate, max_gate or count")
-    stored = Path(run_dir) / AGGREGATES / "ngram_stats.parquet"
-    stats = pq.read_table(stored) if stored.is_file() else ngram_stats(run_dir)
+    stats = ngram_stats(run_dir)
     con = duckdb.connect()
     con.register("stats", stats)
     picked = con.sql(

@@ -129,17 +129,35 @@ def test_aggregates_agree_with_the_raw_rows(model, tmp_path):
 def test_resume_skips_done_documents_and_refuses_other_options(model, tmp_path):
     run_dir = scan(model, tmp_path, docs(), shard_tokens=1)
     before = sorted(p.name for p in committed_shards(run_dir))
-    probe_corpus(model, docs(TEXTS + ["One more document at the end."]), run_dir, IDENTITY, ProbeOptions(shard_tokens=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)), show_progress=False)
+    probe_corpus(
+        model,
+        docs(TEXTS + ["One more document at the end."]),
+        run_dir,
+        IDENTITY,
+        ProbeOptions(shard_tokens=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)),
+        show_progress=False,
+    )
     with connect(run_dir) as con:
         assert con.sql("SELECT count(*), count(DISTINCT doc_id) FROM documents").fetchall() == [(5, 5)]
     assert len(committed_shards(run_dir)) == len(before) + 1
     recorded = RecordOptions(rows=True, logprob=True, out_norm=True)
-    with pytest.raises(RunError, match=r"options.max_tokens \(--max-tokens\): the run has 128, this call 32\. Pass the run's own"):
-        probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(max_tokens=32, shard_tokens=1, record=recorded), show_progress=False)
+    with pytest.raises(
+        RunError, match=r"options.max_tokens \(--max-tokens\): the run has 128, this call 32\. Pass the run's own"
+    ):
+        probe_corpus(
+            model, docs(), run_dir, IDENTITY, ProbeOptions(max_tokens=32, shard_tokens=1, record=recorded), show_progress=False
+        )
     with pytest.raises(RunError, match=r"shard_tokens \(--shard-tokens\): the run has 1, this call 32768"):
         probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(record=recorded), show_progress=False)
     with pytest.raises(RunError, match=r"model_hash \(--model\): the run has \"m\", this call \"x\""):
-        probe_corpus(model, docs(), run_dir, dict(IDENTITY, model_hash="x"), ProbeOptions(shard_tokens=1, record=recorded), show_progress=False)
+        probe_corpus(
+            model,
+            docs(),
+            run_dir,
+            dict(IDENTITY, model_hash="x"),
+            ProbeOptions(shard_tokens=1, record=recorded),
+            show_progress=False,
+        )
 
 
 def test_leftovers_of_a_killed_commit_are_removed_on_resume(model, tmp_path):
@@ -149,7 +167,14 @@ def test_leftovers_of_a_killed_commit_are_removed_on_resume(model, tmp_path):
     (shards / ".gates-000002.parquet.tmp-1").write_bytes(b"half a parquet file")
     with connect(run_dir) as con:  # a reader sees only committed shards
         assert con.sql("SELECT count(DISTINCT doc_id) FROM gates").fetchall() == [(2,)]
-    probe_corpus(model, docs(), run_dir, IDENTITY, ProbeOptions(shard_tokens=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)), show_progress=False)
+    probe_corpus(
+        model,
+        docs(),
+        run_dir,
+        IDENTITY,
+        ProbeOptions(shard_tokens=1, record=RecordOptions(rows=True, logprob=True, out_norm=True)),
+        show_progress=False,
+    )
     with connect(run_dir) as con:
         assert con.sql("SELECT count(*) FROM documents").fetchall() == [(4,)]
     assert not [p for p in shards.iterdir() if p.name.startswith(".")]
@@ -190,7 +215,9 @@ def test_jsonl_and_parquet_corpora(tmp_path):
 
 
 def run_cli(*args, **kwargs):
-    return subprocess.Popen([sys.executable, "-m", "probe", *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
+    return subprocess.Popen(
+        [sys.executable, "-m", "probe", *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs
+    )
 
 
 @pytest.fixture
@@ -205,14 +232,30 @@ def test_sigkill_then_resume_gives_every_document_exactly_once(checkpoint, tmp_p
         for i in range(n_docs):
             f.write(json.dumps({"id": f"d{i:03d}", "text": f"{TEXTS[i % 4]} Document number {i}."}) + "\n")
     run_dir = tmp_path / "run"
-    args = ["run", "--model", checkpoint, "--corpus", corpus, "--out", run_dir, "--shard-tokens", "40", "--batch-size", "2", "--summary", "0"]
+    args = [
+        "run",
+        "--model",
+        checkpoint,
+        "--corpus",
+        corpus,
+        "--out",
+        run_dir,
+        "--shard-tokens",
+        "40",
+        "--batch-size",
+        "2",
+        "--summary",
+        "0",
+    ]
     process = run_cli(*args)
     seen_whole = 0
     deadline = time.time() + 120
     while time.time() < deadline and len(committed_shards(run_dir)) < 6:
         if committed_shards(run_dir):  # a reader during the run sees only whole shards
             with connect(run_dir) as con:
-                per_doc = con.sql("SELECT g.doc_id, count(*) = 2 * any_value(d.n_tokens) FROM gates g JOIN documents d USING (doc_id) GROUP BY g.doc_id").fetchall()
+                per_doc = con.sql(
+                    "SELECT g.doc_id, count(*) = 2 * any_value(d.n_tokens) FROM gates g JOIN documents d USING (doc_id) GROUP BY g.doc_id"
+                ).fetchall()
             assert all(ok for _, ok in per_doc)
             seen_whole += 1
         time.sleep(0.05)
@@ -237,7 +280,18 @@ def test_tokenizer_mismatch_stops_before_anything_is_written(checkpoint, tmp_pat
     other = train_bpe(["a different corpus entirely " * 40], vocab_size=300)
     other.save(str(tmp_path / "other.json"))
     (tmp_path / "c.txt").write_text(TEXTS[0])
-    process = run_cli("run", "--model", checkpoint, "--corpus", tmp_path / "c.txt", "--out", tmp_path / "run", "--tokenizer", tmp_path / "other.json", env=dict(os.environ, COLUMNS="300"))
+    process = run_cli(
+        "run",
+        "--model",
+        checkpoint,
+        "--corpus",
+        tmp_path / "c.txt",
+        "--out",
+        tmp_path / "run",
+        "--tokenizer",
+        tmp_path / "other.json",
+        env=dict(os.environ, COLUMNS="300"),
+    )
     output, _ = process.communicate(timeout=120)
     assert process.returncode != 0
     assert "tokenizer" in output
@@ -252,12 +306,28 @@ def test_run_from_an_mmap_table_with_prefetch_records_the_same_gates(checkpoint,
     (tmp_path / "c.txt").write_text(" ".join(TEXTS))
     tables = {}
     for tier in ("resident", "mmap"):
-        args = ["run", "--model", str(checkpoint), "--corpus", str(tmp_path / "c.txt"), "--out", str(tmp_path / tier), "--tier", tier, "--summary", "0"]
+        args = [
+            "run",
+            "--model",
+            str(checkpoint),
+            "--corpus",
+            str(tmp_path / "c.txt"),
+            "--out",
+            str(tmp_path / tier),
+            "--tier",
+            tier,
+            "--summary",
+            "0",
+        ]
         result = CliRunner().invoke(app, args + (["--prefetch"] if tier == "mmap" else []))
         assert result.exit_code == 0, result.output
         tables[tier] = pq.read_table(committed_shards(tmp_path / tier)[0]).select(["layer", "position", "gates"]).to_pylist()
     assert tables["mmap"] == tables["resident"]
-    bad = CliRunner().invoke(app, ["run", "--model", str(checkpoint), "--corpus", str(tmp_path / "c.txt"), "--out", str(tmp_path / "x"), "--tier", "ssd"], env={"COLUMNS": "300"})
+    bad = CliRunner().invoke(
+        app,
+        ["run", "--model", str(checkpoint), "--corpus", str(tmp_path / "c.txt"), "--out", str(tmp_path / "x"), "--tier", "ssd"],
+        env={"COLUMNS": "300"},
+    )
     assert bad.exit_code != 0 and "is not a table tier" in bad.output and not (tmp_path / "x").exists()
 
 
@@ -297,10 +367,15 @@ def test_a_long_document_is_written_a_row_group_at_a_time(model, tmp_path):
 
 def test_duplicate_and_missing_ids_are_made_unique_and_reported(tmp_path):
     jsonl = tmp_path / "c.jsonl"
-    jsonl.write_text('{"id": 7, "text": "first"}\n{"id": "7", "text": "second"}\n{"text": "third"}\n{"id": "c.jsonl:3", "text": "fourth"}\n')
+    jsonl.write_text(
+        '{"id": 7, "text": "first"}\n{"id": "7", "text": "second"}\n{"text": "third"}\n{"id": "c.jsonl:3", "text": "fourth"}\n'
+    )
     report = ReadReport()
     assert [(d.doc_id, d.text) for d in iter_documents(jsonl, report=report)] == [
-        ("7", "first"), ("7@c.jsonl:2", "second"), ("c.jsonl:3", "third"), ("c.jsonl:3@c.jsonl:4", "fourth")
+        ("7", "first"),
+        ("7@c.jsonl:2", "second"),
+        ("c.jsonl:3", "third"),
+        ("c.jsonl:3@c.jsonl:4", "fourth"),
     ]
     assert report.renamed_ids == 2 and "c.jsonl:2: id '7' is also c.jsonl:1's" in report.renamed[0]
     import pyarrow as pa
@@ -323,3 +398,26 @@ def test_unusable_corpora_are_refused_by_name(tmp_path):
     assert report.why_nothing("text") == (
         "2 records: its records lack the field 'text' (pass --text-field) or are not JSON (first: c.jsonl:1: no field 'text' (see --text-field))"
     )
+
+
+def test_stored_aggregates_are_read_only_while_current(model, tmp_path):
+    """Queries read the statistics a run stored, filtered like computed ones; once another shard
+    is committed (a resumed run) the stored ones are stale and queries read the shards again."""
+    import shutil
+
+    from probe.aggregate import gate_histogram, ngram_stats, stored_aggregate, write_aggregates
+
+    run_dir = scan(model, tmp_path, docs())
+    assert stored_aggregate(run_dir, "ngram_stats") is not None
+    from_store = ngram_stats(run_dir, min_count=2)
+    (run_dir / "aggregates" / "ngram_stats.parquet").unlink()
+    assert from_store.equals(ngram_stats(run_dir, min_count=2))  # now computed from the shards
+
+    write_aggregates(run_dir)
+    stored_total = sum(ngram_stats(run_dir)["count"].to_pylist())
+    for kind in ("docs", "gates"):  # a shard committed after the aggregates were stored
+        shard = sorted((run_dir / "shards").glob(f"{kind}-*.parquet"))[-1]
+        shutil.copy(shard, shard.with_name(f"{kind}-999999.parquet"))
+    assert stored_aggregate(run_dir, "ngram_stats") is None and stored_aggregate(run_dir, "gate_histogram") is None
+    assert sum(ngram_stats(run_dir)["count"].to_pylist()) > stored_total
+    assert sum(gate_histogram(run_dir)["count"].to_pylist()) > 0

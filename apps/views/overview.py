@@ -3,9 +3,10 @@
 import json
 
 import streamlit as st
-
 from probe.apps.shared import cached, engram_layers, manifest, run_dir
-from probe.browse import ARTEFACTS, artefact_command, artefact_path, overview, stored_gate_histogram
+
+from probe.aggregate import gate_histogram
+from probe.browse import ARTEFACTS, artefact_command, artefact_path, overview
 from probe.plots import gate_histogram_figure
 
 info = manifest()
@@ -41,7 +42,7 @@ st.dataframe(
 branch = st.selectbox(
     "branch", [-1, *range(config["hc_streams"])], format_func=lambda b: "mean over branches" if b == -1 else f"branch {b}"
 )
-st.plotly_chart(gate_histogram_figure(cached(stored_gate_histogram), branch))
+st.plotly_chart(gate_histogram_figure(cached(gate_histogram), branch))
 
 st.subheader("Domains")
 st.dataframe(numbers["domains"].to_pandas(), hide_index=True)
