@@ -15,10 +15,9 @@ backward, AdamW) in tokens/s. It also measures the bundled `engram` checkpoint t
 and the share of its prefill spent in Engram (addressing plus the Engram modules).
 Writes benchmarks/results/engine.json.
 
-The `recipes` form times `--steps` training steps of each bundled recipe (the step
-`engram_model.train` runs: hooks counting expert loads, forward, backward, clipping, the
-optimisers, expert-bias balancing) with this checkout's engine and with the one at
-`--before`, each in its own process, alternating, and adds the figures to engine.json.
+The `recipes` form runs `engram_model.train` for `--steps` steps of each bundled recipe
+with this checkout's engine and with the one at `--before`, each in its own process,
+alternating, and adds the tokens/s it logs to engine.json.
 Needs `transformers` (the `bench` extra) for the first form only.
 """
 
@@ -33,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import time
 from pathlib import Path
 
@@ -235,40 +235,21 @@ def compare(repeats: int, threads: int) -> dict:
 
 
 def recipe_throughput(recipe: str, steps: int) -> float:
-    """Tokens/s of `steps` steps of a bundled recipe, as `engram_model.train` runs them, on
-    text from the standard library (the throughput does not depend on what the text says)."""
+    """Tokens/s of a bundled recipe's training, run by `engram_model.train.train` itself for
+    `steps` steps on text from the standard library (throughput does not depend on what the
+    text says): the figure it logs for the second half of the steps, after warm-up."""
     from engram_model import load_model
-    from engram_model.train import RECIPES, ExpertLoads, build_optimizers, training_batch
-    from engram_model.model import EngramLM, configure_for_tokenizer
+    from engram_model.corpus import Document
+    from engram_model.train import RECIPES, train
 
+    sources = sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))[:80]
+    documents = [Document(path.name, path.read_text(encoding="utf-8", errors="replace"), domain="code") for path in sources]
     cfg = RECIPES[recipe]
-    torch.set_num_threads(cfg.threads or torch.get_num_threads())
-    tokenizer = load_model(recipe, verify=False).tokenizer
-    sources = sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))
-    text = "\n".join(path.read_text(encoding="utf-8", errors="replace") for path in sources[:60])
-    stream = torch.tensor(tokenizer.encode(text).ids).numpy()
-    torch.manual_seed(cfg.seed)
-    model = EngramLM(configure_for_tokenizer(cfg.model, tokenizer), tokenizer).train()
-    optimizers = build_optimizers(model, cfg)
-    loads = ExpertLoads(model, cfg.balance_rate)
-    dense = [p for g in optimizers["dense"].param_groups for p in g["params"]]
-
-    def step(index: int) -> None:
-        with model.hooks(fwd_hooks=loads.hooks()):
-            loss = model(training_batch(stream, index, cfg), return_type="loss")
-        for optimizer in optimizers.values():
-            optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(dense, cfg.grad_clip)
-        for optimizer in optimizers.values():
-            optimizer.step()
-        loads.rebalance()
-
-    step(0)  # warm-up
-    start = time.perf_counter()
-    for index in range(1, steps + 1):
-        step(index)
-    return steps * cfg.batch_size * cfg.seq_len / (time.perf_counter() - start)
+    cfg = dataclasses.replace(cfg, tokens=steps * cfg.batch_size * cfg.seq_len, log_every=steps // 2, eval_every=steps + 1)
+    logged = []
+    with tempfile.TemporaryDirectory() as out_dir:
+        train(cfg, documents, documents[:1], load_model(recipe, verify=False).tokenizer, out_dir, recipe, on_step=logged.append)
+    return logged[-1]["tokens_per_s"]
 
 
 def recipes(before: Path, steps: int, rounds: int) -> dict:
