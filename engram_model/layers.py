@@ -10,6 +10,7 @@ import math
 import torch
 import torch.nn.functional as F
 from torch import nn
+from torch.nn.modules import module as torch_module
 from transformer_lens.hook_points import HookPoint
 
 from .config import ModelConfig
@@ -43,27 +44,54 @@ def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch
 
 
 class KVCache:
-    """Keys and values of one attention layer for the positions decoded so far."""
+    """Keys and values of one attention layer, in a buffer allocated once for `max_len`
+    positions and written in place (as gpt-fast does): a decode step copies one position,
+    never the whole cache. `[B, H_kv, max_len, D]`, head-major as attention reads it."""
 
-    def __init__(self):
-        self.keys: torch.Tensor | None = None  # [B, T_past, H_kv, D]
+    def __init__(self, max_len: int):
+        self.max_len = max_len
+        self.length = 0  # positions written so far
+        self.keys: torch.Tensor | None = None  # allocated on the first write, sized like it
         self.values: torch.Tensor | None = None
 
-    @property
-    def length(self) -> int:
-        return 0 if self.keys is None else self.keys.shape[1]
-
-    def append(self, keys: torch.Tensor, values: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def update(self, keys: torch.Tensor, values: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Write `[B, H_kv, T, D]` after the positions already held; returns every position so far."""
+        start, end = self.length, self.length + keys.shape[2]
+        if end > self.max_len:
+            raise ValueError(
+                f"the decode state holds {self.max_len} positions and {end} are needed; "
+                f"raise it with new_state(batch, max_len=...) (at most max_seq_len)"
+            )
         if self.keys is None:
-            self.keys, self.values = keys, values
-        else:
-            self.keys = torch.cat([self.keys, keys], dim=1)
-            self.values = torch.cat([self.values, values], dim=1)
-        return self.keys, self.values
+            batch, n_kv_heads, _, d_head = keys.shape
+            self.keys = keys.new_zeros(batch, n_kv_heads, self.max_len, d_head)
+            self.values = values.new_zeros(batch, n_kv_heads, self.max_len, d_head)
+        self.keys[:, :, start:end] = keys
+        self.values[:, :, start:end] = values
+        self.length = end
+        return self.keys[:, :, :end], self.values[:, :, :end]
+
+
+def is_hooked(hook: HookPoint) -> bool:
+    """Whether anything reads or replaces what passes through `hook`: a TransformerLens hook
+    (run_with_hooks, run_with_cache, add_hook, either direction) or a plain torch module hook."""
+    return bool(
+        hook._forward_hooks
+        or hook._forward_pre_hooks
+        or hook._backward_hooks
+        or hook._backward_pre_hooks
+        or torch_module._global_forward_hooks
+        or torch_module._global_forward_pre_hooks
+    )
 
 
 class Attention(nn.Module):
-    """Causal grouped-query attention with rotary position embeddings."""
+    """Causal grouped-query attention with rotary position embeddings.
+
+    PyTorch's fused `scaled_dot_product_attention` runs whenever nothing asks for the
+    attention pattern; a hook on `hook_attn_scores` or `hook_pattern` (run_with_cache
+    included) switches that call to the written-out softmax, so the hook sees, and may
+    replace, the pattern exactly as before. Both give the same output."""
 
     def __init__(self, cfg: ModelConfig):
         super().__init__()
@@ -92,26 +120,46 @@ class Attention(nn.Module):
         q = self.W_Q(x).view(batch, seq_len, self.n_heads, self.d_head)
         k = self.W_K(x).view(batch, seq_len, self.n_kv_heads, self.d_head)
         v = self.W_V(x).view(batch, seq_len, self.n_kv_heads, self.d_head)
-        q = self.hook_q(apply_rotary(q, cos, sin))
-        k = self.hook_k(apply_rotary(k, cos, sin))
-        v = self.hook_v(v)
+        q = self.hook_q(apply_rotary(q, cos, sin)).transpose(1, 2)  # [B, H, T, D]
+        k = self.hook_k(apply_rotary(k, cos, sin)).transpose(1, 2)  # [B, H_kv, T, D]
+        v = self.hook_v(v).transpose(1, 2)
         if cache is not None:
-            k, v = cache.append(k, v)
-        group = self.n_heads // self.n_kv_heads
-        k = k.repeat_interleave(group, dim=2)  # [B, T_k, H, D]
-        v = v.repeat_interleave(group, dim=2)
-        scores = torch.einsum("bqhd,bkhd->bhqk", q, k) / math.sqrt(self.d_head)
-        key_len = k.shape[1]
-        causal = torch.ones(seq_len, key_len, dtype=torch.bool, device=x.device).tril(diagonal=start)
-        allowed = causal[None, None]
+            k, v = cache.update(k, v)  # [B, H_kv, T_k, D]
+        allowed = self._allowed_keys(seq_len, k.shape[2], start, key_padding, x.device)
+        if is_hooked(self.hook_attn_scores) or is_hooked(self.hook_pattern):
+            z = self._attend_with_pattern(q, k, v, allowed)
+        else:
+            z = F.scaled_dot_product_attention(
+                q, k, v, attn_mask=allowed, is_causal=allowed is None and seq_len > 1, enable_gqa=True
+            )
+        z = self.hook_z(z.transpose(1, 2))  # [B, T, H, D]
+        return self.W_O(z.reshape(batch, seq_len, self.n_heads * self.d_head))
+
+    @staticmethod
+    def _allowed_keys(seq_len: int, key_len: int, start: int, key_padding: torch.Tensor | None, device) -> torch.Tensor | None:
+        """`[B or 1, 1, T_q, T_k]` True where a query may attend; None when no padding is given
+        and the queries start at position 0 (plain causal) or are one token after the whole
+        cache (sees every key), which the fused kernel does without a mask."""
+        if key_padding is None and (start == 0 or seq_len == 1):
+            return None
+        allowed = torch.ones(seq_len, key_len, dtype=torch.bool, device=device).tril(diagonal=start)[None, None]
         if key_padding is not None:
             allowed = allowed & key_padding[:, None, None, :key_len]
+        return allowed
+
+    def _attend_with_pattern(self, q, k, v, allowed: torch.Tensor | None) -> torch.Tensor:
+        """The written-out attention, through `hook_attn_scores` and `hook_pattern`."""
+        seq_len, key_len = q.shape[2], k.shape[2]
+        group = self.n_heads // self.n_kv_heads
+        k = k.repeat_interleave(group, dim=1)  # [B, H, T_k, D]
+        v = v.repeat_interleave(group, dim=1)
+        if allowed is None:
+            allowed = torch.ones(seq_len, key_len, dtype=torch.bool, device=q.device).tril(diagonal=key_len - seq_len)
+        scores = (q @ k.transpose(-1, -2)) / math.sqrt(self.d_head)
         scores = self.hook_attn_scores(scores.masked_fill(~allowed, float("-inf")))
         # a padded query row may see no key at all; give it a zero pattern rather than NaNs
         pattern = torch.softmax(scores.float(), dim=-1).nan_to_num(0.0).type_as(scores)
-        pattern = self.hook_pattern(pattern)
-        z = self.hook_z(torch.einsum("bhqk,bkhd->bqhd", pattern, v))
-        return self.W_O(z.reshape(batch, seq_len, self.n_heads * self.d_head))
+        return self.hook_pattern(pattern) @ v
 
 
 class SwiGLU(nn.Module):
@@ -156,15 +204,23 @@ class MoE(nn.Module):
         indices = self.hook_expert_indices((probs + self.expert_bias).topk(self.top_k, dim=-1).indices)
         weights = probs.gather(-1, indices)
         weights = self.hook_expert_weights((weights / weights.sum(-1, keepdim=True)).type_as(x))
-        flat_x, flat_idx, flat_w = x.reshape(-1, d_model), indices.reshape(-1, self.top_k), weights.reshape(-1, self.top_k)
-        out = torch.zeros_like(flat_x)
-        for expert_id, expert in enumerate(self.experts):
-            token, slot = (flat_idx == expert_id).nonzero(as_tuple=True)
-            if token.numel():
-                out.index_add_(0, token, expert(flat_x[token]) * flat_w[token, slot, None])
+        flat_x = x.reshape(-1, d_model)
+        out = self._routed(flat_x, indices.reshape(-1), weights.reshape(-1))
         if self.shared is not None:
             out = out + self.shared(flat_x)
         return out.view(batch, seq_len, d_model)
+
+    def _routed(self, x: torch.Tensor, expert_ids: torch.Tensor, weights: torch.Tensor) -> torch.Tensor:
+        """x `[N, d]`; expert_ids, weights `[N * top_k]`, token-major. One sort groups the
+        choices by expert, so each chosen expert runs once on a contiguous slice of its
+        tokens; the weighted outputs are summed back onto their tokens."""
+        order = expert_ids.argsort(stable=True)
+        counts = torch.bincount(expert_ids, minlength=len(self.experts)).tolist()
+        token = order // self.top_k
+        slices = x[token].split(counts)
+        outputs = [expert(chunk) for expert, chunk, count in zip(self.experts, slices, counts) if count]
+        weighted = torch.cat(outputs) * weights[order, None] if outputs else x[:0]
+        return torch.zeros_like(x).index_add_(0, token, weighted)
 
 
 class HyperConnection(nn.Module):
@@ -188,11 +244,15 @@ class HyperConnection(nn.Module):
         """`[B, M, T, d]` -> the sublayer's input `[B, T, d]`."""
         if self.n_streams == 1:
             return streams[:, 0]
-        return torch.einsum("m,bmtd->btd", self.read.type_as(streams), streams)
+        batch, n_streams, seq_len, d_model = streams.shape
+        # one [M] x [M, T*d] product per batch row: a single pass over the streams
+        return (self.read.type_as(streams) @ streams.reshape(batch, n_streams, -1)).view(batch, seq_len, d_model)
 
     def depth(self, streams: torch.Tensor, output: torch.Tensor) -> torch.Tensor:
-        """Residual update with the sublayer's output `[B, T, d]`."""
+        """Residual update with the sublayer's output `[B, T, d]`: mix^T @ streams + write * output."""
         if self.n_streams == 1:
             return streams + output[:, None]
-        mixed = torch.einsum("mn,bmtd->bntd", self.mix.type_as(streams), streams)
-        return mixed + self.write.type_as(streams)[None, :, None, None] * output[:, None]
+        batch, n_streams, seq_len, d_model = streams.shape
+        mixed = self.mix.type_as(streams).t() @ streams.reshape(batch, n_streams, -1)
+        write = self.write.type_as(streams).view(1, n_streams, 1)
+        return torch.addcmul(mixed, write, output.reshape(batch, 1, -1)).view(batch, n_streams, seq_len, d_model)

@@ -22,9 +22,10 @@ from transformer_lens.hook_points import HookPoint
 from .addressing import NgramAddresser, NgramStream
 from .config import ModelConfig
 from .engram import ConvCache, Engram
+from .generation import generate
 from .layers import MoE, Attention, HyperConnection, KVCache, RMSNorm, SwiGLU
 from .tables import ResidentTable, RowTable
-from .tokenizer import BOS, EOS, PAD, CompressedVocab
+from .tokenizer import BOS, PAD, CompressedVocab
 
 if TYPE_CHECKING:
     from .prefetch import PrefetchStep
@@ -203,24 +204,8 @@ class EngramLM(HookedRootModule):
         a model with a prefetcher issues the step itself, before layer 0."""
         if return_type not in ("logits", "loss", "both", None):
             raise ValueError(f"return_type={return_type!r}; use 'logits', 'loss', 'both' or None")
-        if isinstance(input, (str, list)):
-            input, attention_mask = self.to_tokens(input, return_mask=True)
-        tokens = input.to(self.device)
-        if tokens.ndim != 2:
-            raise ValueError(f"tokens must be [batch, pos], got shape {tuple(tokens.shape)}")
-        if tokens.numel() and (tokens.min() < 0 or tokens.max() >= self.cfg.vocab_size):
-            raise ValueError(f"token ids must lie in [0, {self.cfg.vocab_size}); got {tokens.min()}..{tokens.max()}")
+        tokens, token_mask, key_padding = self._prepare_inputs(input, attention_mask, state)
         batch, seq_len = tokens.shape
-        token_mask = None if attention_mask is None else attention_mask.to(self.device).bool()
-        key_padding = token_mask
-        if state is not None:
-            if token_mask is None and state.key_padding is not None:
-                token_mask = torch.ones_like(tokens, dtype=torch.bool)
-            if token_mask is not None:
-                past = state.key_padding
-                if past is None:
-                    past = torch.ones(batch, state.length, dtype=torch.bool, device=self.device)
-                key_padding = state.key_padding = torch.cat([past, token_mask], dim=1)
         if rows is None and fetched is None and self.prefetcher is not None:
             fetched = self.prefetcher.issue(tokens, state)  # every layer's rows start moving now
         if fetched is not None:
@@ -238,8 +223,33 @@ class EngramLM(HookedRootModule):
         logits = self.unembed(self.ln_final(streams.sum(1)))  # [B, T, vocab]
         if return_type == "logits":
             return logits
-        loss = None if return_type is None else self.next_token_loss(logits, tokens, token_mask)
-        return loss if return_type == "loss" else (logits, loss) if return_type == "both" else None
+        if return_type == "loss":
+            return self.next_token_loss(logits, tokens, token_mask)
+        if return_type == "both":
+            return logits, self.next_token_loss(logits, tokens, token_mask)
+        return None
+
+    def _prepare_inputs(self, input, attention_mask: torch.Tensor | None, state: DecodeState | None):
+        """Token ids on the model's device, the mask of real tokens among them, and the mask of
+        real keys attention sees (a decode state's earlier positions first, which it extends)."""
+        if isinstance(input, (str, list)):
+            input, attention_mask = self.to_tokens(input, return_mask=True)
+        tokens = input.to(self.device)
+        if tokens.ndim != 2:
+            raise ValueError(f"tokens must be [batch, pos], got shape {tuple(tokens.shape)}")
+        if tokens.numel() and (tokens.min() < 0 or tokens.max() >= self.cfg.vocab_size):
+            raise ValueError(f"token ids must lie in [0, {self.cfg.vocab_size}); got {tokens.min()}..{tokens.max()}")
+        token_mask = None if attention_mask is None else attention_mask.to(self.device).bool()
+        key_padding = token_mask
+        if state is not None:
+            if token_mask is None and state.key_padding is not None:
+                token_mask = torch.ones_like(tokens, dtype=torch.bool)
+            if token_mask is not None:
+                past = state.key_padding
+                if past is None:
+                    past = torch.ones(tokens.shape[0], state.length, dtype=torch.bool, device=self.device)
+                key_padding = state.key_padding = torch.cat([past, token_mask], dim=1)
+        return tokens, token_mask, key_padding
 
     @staticmethod
     def next_token_loss(logits: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor | None) -> torch.Tensor:
@@ -292,14 +302,18 @@ class EngramLM(HookedRootModule):
 
     # --- decoding --------------------------------------------------------------------------
 
-    def new_state(self, batch: int) -> DecodeState:
+    def new_state(self, batch: int, max_len: int | None = None) -> DecodeState:
+        """A decode state for `batch` sequences of up to `max_len` positions (default and at
+        most max_seq_len); its KV caches are allocated once, on the first step."""
+        max_len = self.cfg.max_seq_len if max_len is None else max_len
+        if not 1 <= max_len <= self.cfg.max_seq_len:
+            raise ValueError(f"new_state(max_len={max_len}): a decode state holds 1..max_seq_len={self.cfg.max_seq_len} positions")
         return DecodeState(
-            kv=[KVCache() for _ in self.blocks],
+            kv=[KVCache(max_len) for _ in self.blocks],
             conv=[ConvCache() for _ in self.blocks],
             ngrams=self.addresser.stream(batch) if self.addresser is not None else None,
         )
 
-    @torch.no_grad()
     def generate(
         self,
         input: str | torch.Tensor,
@@ -309,38 +323,8 @@ class EngramLM(HookedRootModule):
         seed: int | None = None,
         stop_at_eos: bool = True,
     ) -> str | torch.Tensor:
-        """Greedy (temperature 0) or sampled continuation using the KV cache and incremental
-        n-gram addressing. Text in, text out; ids `[B, T]` in, ids `[B, T + new]` out."""
+        """Greedy (temperature 0) or sampled continuation (`generation.generate`: prefill, then
+        one token at a time). Text in, text out; ids `[B, T]` in, ids `[B, T + new]` out."""
         tokens = self.to_tokens(input) if isinstance(input, str) else torch.as_tensor(input)
-        tokens = tokens.to(self.device)
-        if tokens.ndim != 2 or tokens.shape[1] == 0:
-            raise ValueError(f"generate needs token ids [batch, pos] with at least one position, got {tuple(tokens.shape)}")
-        if tokens.shape[1] + max_new_tokens > self.cfg.max_seq_len:
-            raise ValueError(f"{tokens.shape[1]} + {max_new_tokens} tokens exceed max_seq_len={self.cfg.max_seq_len}")
-        generator = torch.Generator(device=self.device).manual_seed(seed) if seed is not None else None
-        eos = self.tokenizer.token_to_id(EOS) if self.tokenizer is not None else None
-        state = self.new_state(tokens.shape[0])
-        finished = torch.zeros(tokens.shape[0], dtype=torch.bool, device=self.device)
-        step_input, out = tokens, [tokens]
-        for _ in range(max_new_tokens):
-            # with a prefetcher, a step's rows start moving as soon as its tokens are known: the
-            # prompt's before layer 0, a sampled token's right after sampling
-            fetched = self.prefetcher.issue(step_input, state) if self.prefetcher is not None else None
-            logits = self(step_input, state=state, fetched=fetched)[:, -1].float()
-            if temperature == 0.0:
-                next_token = logits.argmax(-1)
-            else:
-                logits = logits / temperature
-                if top_k is not None:
-                    kth = logits.topk(min(top_k, logits.shape[-1]), dim=-1).values[:, -1:]
-                    logits = logits.masked_fill(logits < kth, float("-inf"))
-                next_token = torch.multinomial(torch.softmax(logits, -1), 1, generator=generator)[:, 0]
-            if eos is not None and stop_at_eos:
-                next_token = torch.where(finished, torch.full_like(next_token, self.pad_token_id), next_token)
-                finished |= next_token == eos
-            step_input = next_token[:, None]
-            out.append(step_input)
-            if stop_at_eos and eos is not None and bool(finished.all()):
-                break
-        generated = torch.cat(out, dim=1)
+        generated = generate(self, tokens.to(self.device), max_new_tokens, temperature, top_k, seed, stop_at_eos)
         return self.to_string(generated[0]) if isinstance(input, str) else generated

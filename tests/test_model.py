@@ -171,3 +171,40 @@ def test_tokenizer_must_fit_the_config(tokenizer):
     wrong = dataclasses.replace(cfg, engram=dataclasses.replace(cfg.engram, compressed_vocab_size=cfg.engram.compressed_vocab_size + 1))
     with pytest.raises(ValueError, match="not this model's tokenizer"):
         EngramLM(wrong, tokenizer)
+
+
+# Logits of the bundled checkpoints on one fixed text, computed by main's engine before the
+# fused-attention / preallocated-cache / grouped-MoE rewrite (written-out softmax, a cache
+# grown by torch.cat, a loop of nonzero() per expert). The rewrite must reproduce them.
+BUNDLED_TEXTS = ["Alexander the Great was born in Pella, the ancient capital of Macedon.", "The quick brown fox"]
+BUNDLED_REFERENCE = {
+    "engram": {
+        "sum": -478196.5,
+        "row0_last": [1.2492924928665161, 9.753137588500977, -2.8854949474334717, -1.3144395351409912, 0.6909633278846741],
+        "row1_last_real": [-3.3355257511138916, 0.6453686356544495, -9.38956069946289, 1.3470780849456787, -1.7254045009613037],
+        "generated": [0, 35, 2419, 5644, 271, 4971, 550, 3655, 201, 201, 544, 2774, 417, 681, 4139, 14, 271, 991, 6050, 1053],
+    },
+    "baseline": {
+        "sum": -434585.28125,
+        "row0_last": [1.6605907678604126, 9.627532958984375, -1.7486361265182495, -1.166690707206726, 1.8303852081298828],
+        "row1_last_real": [-2.096141815185547, 3.34053373336792, -9.312562942504883, 0.7316317558288574, 1.4009613990783691],
+        "generated": [0, 35, 2419, 5644, 271, 4971, 550, 3655, 296, 271, 706, 360, 2716, 14, 271, 416, 1034, 347, 557, 4012],
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED_REFERENCE))
+def test_bundled_checkpoints_give_the_logits_they_gave_before(name):
+    from engram_model import load_model
+
+    reference = BUNDLED_REFERENCE[name]
+    model = load_model(name).eval()
+    tokens, mask = model.to_tokens(BUNDLED_TEXTS, return_mask=True)
+    with torch.no_grad():
+        logits = model(tokens, attention_mask=mask)
+    last_real = int(mask[1].sum()) - 1
+    torch.testing.assert_close(logits[0, -1, :5], torch.tensor(reference["row0_last"]), rtol=0, atol=1e-4)
+    torch.testing.assert_close(logits[1, last_real, :5], torch.tensor(reference["row1_last_real"]), rtol=0, atol=1e-4)
+    assert logits[mask].sum().item() == pytest.approx(reference["sum"], rel=1e-6)
+    generated = model.generate(tokens[:1, :8], max_new_tokens=12, stop_at_eos=False)
+    assert generated[0].tolist() == reference["generated"]

@@ -1,0 +1,122 @@
+"""The engine's fast paths against their written-out definitions: fused attention against the
+materialised pattern, the preallocated KV cache, grouped MoE dispatch, hyper-connection mixing."""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from engram_model.layers import HyperConnection, KVCache
+
+PATTERNS = lambda name: name.endswith("attn.hook_pattern")  # noqa: E731
+KEEP = lambda pattern, hook: pattern  # noqa: E731  a hook that only forces the pattern to exist
+
+
+def test_fused_attention_is_the_default(model, text):
+    tokens = model.to_tokens(text)
+    with pytest.MonkeyPatch.context() as patch:
+        calls = []
+        real = F.scaled_dot_product_attention
+        patch.setattr(F, "scaled_dot_product_attention", lambda *a, **k: calls.append(1) or real(*a, **k))
+        model(tokens)
+        assert len(calls) == model.cfg.n_layers
+        calls.clear()
+        model.run_with_hooks(tokens, fwd_hooks=[(PATTERNS, KEEP)])
+        assert calls == []  # a hooked pattern is computed, not fused
+
+
+@pytest.mark.parametrize("padded", [False, True])
+def test_fused_and_materialised_attention_agree(model, padded):
+    texts = ["Alexander the Great was born in Pella.", "By the way"]
+    tokens, mask = model.to_tokens(texts, return_mask=True)
+    mask = mask if padded else None
+    fused = model(tokens, attention_mask=mask)
+    materialised = model.run_with_hooks(tokens, attention_mask=mask, fwd_hooks=[(PATTERNS, KEEP)])
+    torch.testing.assert_close(fused, materialised, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("padded", [False, True])
+def test_fused_and_materialised_attention_agree_while_decoding(model, padded):
+    texts = ["Alexander the Great was born in Pella, the capital.", "By the way it is"]
+    tokens, mask = model.to_tokens(texts, return_mask=True)
+    mask = mask if padded else torch.ones_like(mask)
+
+    def decode(**hooks):
+        state, pieces, start = model.new_state(batch=2), [], 0
+        for size in (5, 1, 3, 1, 1):
+            piece = slice(start, start + size)
+            pieces.append(model.run_with_hooks(tokens[:, piece], attention_mask=mask[:, piece], state=state, **hooks))
+            start += size
+        return torch.cat(pieces, dim=1)
+
+    torch.testing.assert_close(decode(), decode(fwd_hooks=[(PATTERNS, KEEP)]), rtol=1e-5, atol=1e-5)
+
+
+def test_a_pattern_hook_sees_and_edits_the_pattern(model, text):
+    tokens = model.to_tokens(text)
+    _, cache = model.run_with_cache(tokens, names_filter=PATTERNS)
+    pattern = cache["blocks.0.attn.hook_pattern"]
+    assert pattern.shape == (1, model.cfg.n_heads, tokens.shape[1], tokens.shape[1])
+    torch.testing.assert_close(pattern.sum(-1), torch.ones(pattern.shape[:-1]))
+    assert (pattern.triu(diagonal=1) == 0).all()
+    # attending only to the first token is a real edit: the logits move
+    to_first = lambda p, hook: torch.zeros_like(p).index_fill_(-1, torch.tensor([0]), 1.0)  # noqa: E731
+    assert not torch.allclose(model.run_with_hooks(tokens, fwd_hooks=[(PATTERNS, to_first)]), model(tokens))
+
+
+def test_a_query_that_sees_no_key_gets_zeros_on_both_paths(model):
+    # left padding: the first query of row 1 has no real key to attend to
+    tokens = torch.tensor([[5, 6, 7, 8], [model.pad_token_id, 6, 7, 8]])
+    mask = torch.tensor([[True] * 4, [False, True, True, True]])
+    _, cache = model.run_with_cache(tokens, attention_mask=mask, names_filter=lambda n: n.endswith("attn.hook_z"))
+    z = cache["blocks.0.attn.hook_z"]
+    assert not z.isnan().any() and (z[1, 0] == 0).all()
+    fused = model(tokens, attention_mask=mask)
+    materialised = model.run_with_hooks(tokens, attention_mask=mask, fwd_hooks=[(PATTERNS, KEEP)])
+    assert not fused.isnan().any()
+    torch.testing.assert_close(fused, materialised, rtol=1e-5, atol=1e-5)
+
+
+def test_kv_cache_is_written_in_place():
+    cache = KVCache(max_len=6)
+    keys = torch.randn(2, 1, 4, 3)
+    k, v = cache.update(keys[:, :, :3], -keys[:, :, :3])
+    buffer = cache.keys.data_ptr()
+    k, v = cache.update(keys[:, :, 3:], -keys[:, :, 3:])
+    assert cache.keys.data_ptr() == buffer and cache.keys.shape == (2, 1, 6, 3)
+    assert torch.equal(k, keys) and torch.equal(v, -keys) and cache.length == 4
+
+
+def test_decoding_beyond_the_preallocated_cache_names_the_limit(model):
+    state = model.new_state(batch=1, max_len=8)
+    model(torch.ones(1, 6, dtype=torch.long), state=state)
+    with pytest.raises(ValueError, match=r"holds 8 positions and 9 are needed; raise it with new_state\(batch, max_len="):
+        model(torch.ones(1, 3, dtype=torch.long), state=state)
+    with pytest.raises(ValueError, match="max_seq_len"):
+        model.new_state(batch=1, max_len=model.cfg.max_seq_len + 1)
+
+
+def test_moe_dispatch_matches_a_loop_over_tokens(model):
+    moe = model.blocks[2].mlp
+    x = torch.randn(2, 9, model.cfg.d_model)
+    with torch.no_grad():
+        out = moe(x)
+        probs = torch.softmax(moe.router(x), -1)
+        chosen = (probs + moe.expert_bias).topk(moe.top_k, -1).indices
+        expected = moe.shared(x)
+        for b in range(2):
+            for t in range(9):
+                weights = probs[b, t, chosen[b, t]] / probs[b, t, chosen[b, t]].sum()
+                for expert, weight in zip(chosen[b, t].tolist(), weights):
+                    expected[b, t] += weight * moe.experts[expert](x[b, t][None])[0]
+    torch.testing.assert_close(out, expected, rtol=1e-5, atol=1e-6)
+
+
+def test_hyper_connection_mixing_matches_its_definition():
+    hc = HyperConnection(n_streams=3, layer_index=1)
+    with torch.no_grad():
+        for param in hc.parameters():
+            param.normal_()
+    streams, output = torch.randn(2, 3, 5, 4), torch.randn(2, 5, 4)
+    torch.testing.assert_close(hc.width(streams), torch.einsum("m,bmtd->btd", hc.read, streams))
+    expected = torch.einsum("mn,bmtd->bntd", hc.mix, streams) + hc.write[None, :, None, None] * output[:, None]
+    torch.testing.assert_close(hc.depth(streams, output), expected)
