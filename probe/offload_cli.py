@@ -152,3 +152,161 @@ def print_rowstats(report: dict, cache_sizes: list[int]) -> None:
                 *(f"{h[f'top_{s}_share']:.3f}" for s in cache_sizes[:3]),
             )
         console.print(heads)
+
+
+def int_list_option(text: str, what: str, example: str) -> list[int]:
+    """A comma-separated list of positive integers, refused with an example otherwise."""
+    try:
+        values = [int(s) for s in text.split(",") if s.strip()]
+    except ValueError as err:
+        raise typer.BadParameter(f"{text!r} must be comma-separated {what}, e.g. {example}") from err
+    if not values or min(values) < 1:
+        raise typer.BadParameter(f"{text!r} must be comma-separated {what} of at least 1, e.g. {example}")
+    return values
+
+
+def prefill_shapes_option(text: str) -> list[tuple[int, int]]:
+    """--prefill: comma-separated BATCHxSEQ_LEN shapes."""
+    try:
+        shapes = [tuple(int(v) for v in s.lower().split("x")) for s in text.split(",") if s.strip()]
+    except ValueError as err:
+        raise typer.BadParameter(f"{text!r} must be comma-separated BATCHxSEQ_LEN shapes, e.g. 1x2048,8x2048") from err
+    if not shapes or any(len(s) != 2 or min(s) < 1 for s in shapes):
+        raise typer.BadParameter(f"{text!r} must be comma-separated BATCHxSEQ_LEN shapes of positive sizes, e.g. 1x2048,8x2048")
+    return shapes
+
+
+def capacities_option(text: str) -> list[float]:
+    """--capacities: comma-separated cache sizes in GiB, each above 0."""
+    try:
+        values = [float(s) for s in text.split(",") if s.strip()]
+    except ValueError as err:
+        raise typer.BadParameter(f"{text!r} must be comma-separated sizes in GiB, e.g. 0.01,0.1,1") from err
+    if not values or min(values) <= 0:
+        raise typer.BadParameter(f"{text!r} must be comma-separated sizes in GiB above 0, e.g. 0.01,0.1,1")
+    return values
+
+
+def traffic_source(model: str):
+    """(addresser, tokenizer, compression lookup) of a preset with a named tokenizer (no
+    weights, nothing downloaded) or of a checkpoint (its tables are never read)."""
+    from engram_model import ModelConfig
+    from engram_model.addressing import NgramAddresser
+    from engram_model.checkpoint import CheckpointError
+    from engram_model.tokenizer import PRESET_TOKENIZERS, preset_tokenizer
+
+    if model in PRESET_TOKENIZERS:
+        try:
+            tokenizer, vocab = preset_tokenizer(model)
+        except ModuleNotFoundError as err:
+            raise typer.BadParameter(str(err), param_hint="--model") from err
+        return NgramAddresser(ModelConfig.preset(model).engram), tokenizer, vocab.lookup
+    try:
+        engram_model = open_for_rows(model)
+    except (CheckpointError, OSError) as err:
+        raise typer.BadParameter(
+            f"{model} is neither a preset with a tokenizer ({', '.join(sorted(PRESET_TOKENIZERS))}) nor a readable checkpoint ({err})",
+            param_hint="--model",
+        ) from err
+    if engram_model.addresser is None or engram_model.tokenizer is None:
+        raise typer.BadParameter(f"{model} has no Engram layers or no tokenizer: nothing to count", param_hint="--model")
+    return engram_model.addresser, engram_model.tokenizer, engram_model.compression_lookup.numpy()
+
+
+def traffic_corpus(corpus: str, max_tokens: int, tokenizer, lookup) -> tuple[list[np.ndarray], str, dict]:
+    """Compressed documents of --corpus (default, locale, or a path), at most `max_tokens`
+    in all, its description, and the page-cache state of its files before they were read."""
+    from engram_model.corpus.read import iter_documents
+    from probe.traffic import locale_documents, page_cache_state
+
+    if corpus == "locale":
+        files = sorted(Path("/usr/share/locale").glob("*/LC_MESSAGES/*.mo"))
+        cache = page_cache_state(files)
+        texts = [text for _, text in locale_documents()]
+        described = f"locale: gettext catalogs under /usr/share/locale, {len(texts)} languages"
+    else:
+        from probe.cli import resolve_corpus
+
+        path, split = resolve_corpus(corpus)
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        cache = page_cache_state(files)
+        texts = [document.text for document in iter_documents(path, split=split)]
+        described = f"{corpus} ({path}{', split ' + split if split else ''})"
+    documents, total = [], 0
+    for encoding in tokenizer.encode_batch(texts):
+        ids = np.asarray(encoding.ids[: max_tokens - total], dtype=np.int64)
+        if len(ids):
+            documents.append(lookup[ids])
+            total += len(ids)
+        if total >= max_tokens:
+            break
+    if not total:
+        raise typer.BadParameter(f"{corpus} yields no tokens; give a corpus with text in it", param_hint="--corpus")
+    return documents, described, cache
+
+
+@offload_app.command()
+def traffic(
+    model: str = typer.Option("deepseek-v4.1-flash", help="A preset with a named tokenizer (no weights needed) or a checkpoint."),
+    corpus: str = typer.Option("default", help="default (the default corpus's validation split), locale (gettext catalogs: multilingual), a text file, folder, .jsonl or .parquet."),
+    out: Path = typer.Option(Path("."), file_okay=False, help="Folder for traffic.json (the app reads RUN_DIR/offload/traffic.json)."),
+    prefill: str = typer.Option("1x512,1x2048,1x16384,8x2048,32x512", callback=prefill_shapes_option, help="Prefill steps: BATCHxSEQ_LEN, comma-separated."),
+    decode_batches: str = typer.Option("1,8,32,128,512,2048", callback=lambda t: int_list_option(t, "batch sizes", "1,8,64"), help="Decode batch sizes."),
+    capacities: str = typer.Option("0.001,0.004,0.016,0.064,0.25,1", callback=capacities_option, help="Cache capacities in GiB for the hit-rate curves."),
+    cache_batch: int = typer.Option(64, min=1, help="Sequences decoding side by side in the cache simulation."),
+    cache_tokens: int = typer.Option(20_000, min=1, help="Tokens of the cache simulation's request stream (LRU and Belady run in Python)."),
+    max_tokens: int = typer.Option(600_000, min=1, help="At most this many tokens of the corpus."),
+) -> None:
+    """Exact Engram traffic of a model on a corpus from token ids alone: rows requested and
+    distinct per prefill/decode step per n-gram order and head, bytes per token, Zipf fits,
+    reuse intervals, and static/LRU/Belady hit rates against capacity in GiB."""
+    from probe.traffic import traffic_report
+
+    out_file = output_file(out / "traffic.json")
+    addresser, tokenizer, lookup = traffic_source(model)
+    documents, described, cache = traffic_corpus(corpus, max_tokens, tokenizer, lookup)
+    report = traffic_report(addresser, documents, prefill, decode_batches, capacities, cache_batch, cache_tokens)
+    report = {"model": model, "corpus": described, "page_cache_before_read": cache, **report}
+    print_traffic(report)
+    try:
+        out_file.parent.mkdir(parents=True, exist_ok=True)
+        out_file.write_text(json.dumps(report, indent=1) + "\n")
+    except OSError as err:
+        raise typer.BadParameter(f"cannot write {err.filename}: {err.strerror}; choose a folder you can write", param_hint="--out") from err
+    console.print(f"wrote {out_file}")
+
+
+def print_traffic(report: dict) -> None:
+    cache = report["page_cache_before_read"]
+    console.print(
+        f"{report['model']} · {report['corpus']} · {report['tokens']:,} tokens · page cache before read: "
+        f"{cache['resident_share']:.0%} resident" if cache.get("resident_share") is not None else "unknown"
+    )
+    console.print(
+        f"{report['rows_per_token']} rows of {report['row_bytes']} B per token = {report['bytes_per_token']:,} B; "
+        f"tables {report['table_gib']:.1f} GiB; {report['distinct_rows']:,} distinct rows, Zipf exponent {report['zipf_exponent']:.2f}"
+    )
+    for warning in report["hygiene"]["warnings"]:
+        console.print(f"[bold red]{warning}[/]")
+    orders = [str(n) for n in report["orders"]]
+    steps = Table(title="rows per step (mean over steps): requested, distinct, distinct per n-gram order")
+    for column in ("step", "steps", "requested", "distinct", "distinct/requested", "MiB distinct", *[f"{n}-gram" for n in orders]):
+        steps.add_column(column, justify="right")
+    for kind in ("prefill", "decode"):
+        for s in report[kind]:
+            shape = f"prefill {s['batch']}x{s['seq_len']}" if kind == "prefill" else f"decode B={s['batch']}"
+            steps.add_row(
+                shape, str(s["steps"]), f"{s['requested_per_step']:,}", f"{s['distinct_per_step']:,.0f}", f"{s['distinct_ratio']:.3f}",
+                f"{s['distinct_bytes_per_step'] / 2**20:.2f}", *(f"{s['distinct_per_order'][n]:,.0f}" for n in orders),
+            )  # fmt: skip
+    console.print(steps)
+    cache_sim = report["cache"]
+    hits = Table(
+        title=f"hit rate against capacity ({cache_sim['trace']}; footprint {cache_sim['footprint_gib']:.3f} GiB; "
+        f"LRU and Belady start empty, static starts with the trace's own top rows)"
+    )
+    for column in ("GiB", "rows", "static", "LRU", "Belady"):
+        hits.add_column(column, justify="right")
+    for i, gib in enumerate(cache_sim["capacities_gib"]):
+        hits.add_row(f"{gib:g}", f"{cache_sim['capacities_rows'][i]:,}", *(f"{cache_sim[p][i]:.3f}" for p in ("static", "lru", "belady")))
+    console.print(hits)

@@ -14,6 +14,7 @@ import ctypes
 import ctypes.util
 import heapq
 import mmap
+import os
 from collections import OrderedDict
 from pathlib import Path
 
@@ -220,24 +221,61 @@ def hit_rates(trace: np.ndarray, capacities_rows: list[int]) -> dict:
 # --- the report ----------------------------------------------------------------------------
 
 
-def page_cache_state(path: Path) -> dict:
-    """Share of a file's pages in the page cache when it was read (mincore), so a reader can
-    tell a cold read from a warm one."""
-    size = path.stat().st_size
-    if size == 0:
-        return {"file": str(path), "bytes": 0, "resident_share": 1.0}
+def page_cache_state(paths: list[Path]) -> dict:
+    """Share of the files' pages in the page cache before they are read (mincore): a cold
+    read and a warm one time differently, so a result says which it was."""
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
     libc.mincore.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_ubyte))
-    pages = (size + mmap.PAGESIZE - 1) // mmap.PAGESIZE
-    vector = (ctypes.c_ubyte * pages)()
-    # a private mapping: writable for ctypes to take its address, never written, so mincore
-    # reports the file's own page-cache pages
-    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), size, access=mmap.ACCESS_COPY) as mapped:
-        start = ctypes.c_char.from_buffer(mapped)
-        failed = libc.mincore(ctypes.addressof(start), size, vector)
-        del start  # the mapping cannot close while ctypes holds it
-    resident = None if failed else sum(v & 1 for v in vector) / pages
-    return {"file": str(path), "bytes": size, "resident_share": resident}
+    total = resident = 0
+    for path in paths:
+        size = path.stat().st_size
+        if size == 0:
+            continue
+        pages = (size + mmap.PAGESIZE - 1) // mmap.PAGESIZE
+        vector = (ctypes.c_ubyte * pages)()
+        # a private mapping: writable so ctypes can take its address, never written, so
+        # mincore reports the file's own page-cache pages
+        with open(path, "rb") as handle, mmap.mmap(handle.fileno(), size, access=mmap.ACCESS_COPY) as mapped:
+            start = ctypes.c_char.from_buffer(mapped)
+            failed = libc.mincore(ctypes.addressof(start), size, vector)
+            del start  # the mapping cannot close while ctypes holds it
+        if failed:
+            return {"files": len(paths), "resident_share": None, "error": os.strerror(ctypes.get_errno())}
+        total += pages
+        resident += sum(v & 1 for v in vector)
+    return {"files": len(paths), "pages": total, "resident_share": resident / total if total else 1.0}
+
+
+def mo_messages(data: bytes) -> list[str]:
+    """The translated strings of a gettext .mo catalog (GNU format: magic, revision, count,
+    offset of the original and of the translation tables of (length, offset) pairs); plural
+    forms split on NUL; the header entry (empty original) skipped."""
+    import struct
+
+    magic = struct.unpack("<I", data[:4])[0]
+    order = "<" if magic == 0x950412DE else ">" if magic == 0xDE120495 else None
+    if order is None:
+        return []
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+    out = []
+    for i in range(count):
+        original_length = struct.unpack(order + "I", data[originals + 8 * i : originals + 8 * i + 4])[0]
+        length, offset = struct.unpack(order + "2I", data[translations + 8 * i : translations + 8 * i + 8])
+        if original_length == 0:
+            continue
+        text = data[offset : offset + length].decode("utf-8", errors="replace")
+        out.extend(part for part in text.split("\0") if part.strip())
+    return out
+
+
+def locale_documents(root: Path = Path("/usr/share/locale"), chars_per_language: int = 8000) -> list[tuple[str, str]]:
+    """Multilingual text on any Linux machine: the translated messages of the gettext
+    catalogs under `root`, one document per language `(language, text)`, the first
+    `chars_per_language` characters of each so no language dominates."""
+    by_language: dict[str, list[str]] = {}
+    for catalog in sorted(root.glob("*/LC_MESSAGES/*.mo")):
+        by_language.setdefault(catalog.parts[-3], []).extend(mo_messages(catalog.read_bytes()))
+    return [(language, "\n".join(texts)[:chars_per_language]) for language, texts in sorted(by_language.items()) if texts]
 
 
 def hygiene(rows: np.ndarray, tokens: np.ndarray, config: EngramConfig, layers: int) -> dict:
