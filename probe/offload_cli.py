@@ -310,3 +310,121 @@ def print_traffic(report: dict) -> None:
     for i, gib in enumerate(cache_sim["capacities_gib"]):
         hits.add_row(f"{gib:g}", f"{cache_sim['capacities_rows'][i]:,}", *(f"{cache_sim[p][i]:.3f}" for p in ("static", "lru", "belady")))
     console.print(hits)
+
+
+def read_json_input(path: Path, option: str, made_by: str) -> dict:
+    """A JSON result another command wrote, refused in one line when absent or unreadable."""
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError as err:
+        raise typer.BadParameter(f"{path} does not exist; make it with `{made_by}`", param_hint=option) from err
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise typer.BadParameter(f"{path} is not a readable JSON result ({err}); make it with `{made_by}`", param_hint=option) from err
+    if not isinstance(data, dict):
+        raise typer.BadParameter(f"{path} is not a result object; make it with `{made_by}`", param_hint=option)
+    return data
+
+
+@offload_app.command()
+def plan(
+    profile: str = typer.Option("h200", help="Hardware profile: h200, b200, gb200, b300 (probe/hardware/) or a profile JSON file."),
+    traffic_json: Path = typer.Option(Path("benchmarks/results/v41_traffic.json"), "--traffic", dir_okay=False, help="Traffic of `engram-probe offload traffic`."),
+    model: str = typer.Option("deepseek-v4.1-flash", help="Preset whose backbone sets the compute per step."),
+    batch_sizes: str = typer.Option("1,4,16,64,256,1024,4096", callback=lambda t: int_list_option(t, "batch sizes", "1,16,256"), help="Decode batch sizes."),
+    gpus: int = typer.Option(8, min=1, help="GPUs per replica (tensor parallel); the tables are sharded head-wise over them."),
+    cache_gib: float = typer.Option(1.0, min=1e-6, help="Hot-row cache in front of NVMe, GiB per replica."),
+    cache_policy: str = typer.Option("lru", help="Hit-rate curve that sizes the NVMe cache: static, lru or belady."),
+    uva_efficiency: float = typer.Option(0.5, min=0.01, max=1.0, help="Share of the host link a gather of scattered rows reaches (assumption)."),
+    out: Path = typer.Option(Path("."), file_okay=False, help="Folder for plan.json (the app reads RUN_DIR/offload/plan.json)."),
+    validate: Path = typer.Option(None, dir_okay=False, help="An `offload bench` result: measure this machine and predict its tiers (plan_validation.json)."),
+) -> None:
+    """Project step time and tokens/s for the tables in HBM, host DRAM or NVMe across batch
+    sizes, the HBM each option frees, rows per rank, host-memory checks; every assumption
+    printed."""
+    from engram_model.config import ConfigError, ModelConfig
+    from probe.planner import Assumptions, ProfileError, load_profile
+    from probe.planner import plan as make_plan
+
+    out_file = output_file(out / "plan.json")
+    if cache_policy not in ("static", "lru", "belady"):
+        raise typer.BadParameter(f"{cache_policy!r} is not a cache policy; choose static, lru or belady", param_hint="--cache-policy")
+    try:
+        hardware = load_profile(profile)
+    except ProfileError as err:
+        raise typer.BadParameter(str(err), param_hint="--profile") from err
+    try:
+        cfg = ModelConfig.preset(model)
+    except ConfigError as err:
+        raise typer.BadParameter(str(err), param_hint="--model") from err
+    traffic_data = read_json_input(traffic_json, "--traffic", "engram-probe offload traffic --out DIR")
+    missing_keys = [k for k in ("decode", "prefill", "cache", "row_bytes", "table_gib", "layers", "rows_per_token") if k not in traffic_data]
+    if missing_keys or not traffic_data.get("decode"):
+        raise typer.BadParameter(f"{traffic_json} lacks {missing_keys or ['decode steps']}; make it with `engram-probe offload traffic`", param_hint="--traffic")
+    assumptions = Assumptions(gpus=gpus, cache_gib=cache_gib, cache_policy=cache_policy, uva_efficiency=uva_efficiency)
+    result = make_plan(traffic_data, cfg, hardware, assumptions, batch_sizes)
+    result["traffic"] = str(traffic_json)
+    print_plan(result)
+    written = {out_file: result}
+    if validate is not None:
+        written[out / "plan_validation.json"] = validation(validate, traffic_data)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for path, data in written.items():
+            path.write_text(json.dumps(data, indent=1) + "\n")
+            console.print(f"wrote {path}")
+    except OSError as err:
+        raise typer.BadParameter(f"cannot write {err.filename}: {err.strerror}; choose a folder you can write", param_hint="--out") from err
+
+
+def validation(bench_json: Path, traffic_data: dict) -> dict:
+    """Measure this machine, predict the offload bench's tiers, print predicted vs measured."""
+    import tempfile
+
+    from probe.planner import measure_machine, validate_against_bench
+
+    bench_result = read_json_input(bench_json, "--validate", "engram-probe offload bench")
+    if "large" not in bench_result.get("models", {}):
+        raise typer.BadParameter(f"{bench_json} has no `large` model; give a full `offload bench` result", param_hint="--validate")
+    row = bench_result["models"]["large"]["table_bytes"]  # the bench's rows: fp32 of the tiny model's head width
+    from engram_model import ModelConfig
+
+    row_bytes = ModelConfig.preset("tiny").engram.head_dim * 4
+    console.print(f"measuring this machine ({row_bytes}-B rows, as the bench's {row / 2**30:.1f} GiB fp32 tables) ...")
+    result = {"bench": str(bench_json), **validate_against_bench(bench_result, measure_machine(Path(tempfile.gettempdir()), row_bytes))}
+    for label in ("with_disk_measured_now", "with_disk_measured_during_bench"):
+        table = Table(title=f"planner vs offload bench ({label.replace('_', ' ')})")
+        for column in ("tier", "workload", "rows/step", "predicted", "measured", "predicted/measured", "±20%"):
+            table.add_column(column, justify="right")
+        for r in result[label]:
+            table.add_row(
+                r["tier"], r["workload"], f"{r['distinct_rows_per_step']:,.0f}", f"{r['predicted_ratio_to_resident']:.3f}",
+                f"{r['measured_ratio_to_resident']:.3f}", f"{r['predicted_over_measured']:.2f}", "yes" if r["within_20_percent"] else "NO",
+            )  # fmt: skip
+        console.print(table)
+    return result
+
+
+def print_plan(result: dict) -> None:
+    console.print(f"profile: {result['profile']} · tables {result['table_gib']:.1f} GiB · active parameters {result['model']['active_params'] / 1e9:.2f} B")
+    console.print("assumptions:")
+    for line in result["assumption_lines"]:
+        console.print(f"  {line}")
+    for key, source in result["profile_sources"].items():
+        console.print(f"  {key}: {source}")
+    table = Table(title="decode: step time and throughput per placement")
+    for column in ("batch", "option", "step ms", "Engram ms", "tok/s/user", "tok/s/GPU", "HBM freed GiB/GPU"):
+        table.add_column(column, justify="right")
+    for p in result["projections"]:
+        table.add_row(
+            str(p["batch"]), p["option"], f"{p['step_s'] * 1e3:.2f}", f"{p['engram_s'] * 1e3:.3f}", f"{p['tokens_per_s_per_user']:,.1f}",
+            f"{p['tokens_per_s_per_gpu']:,.0f}", f"{p['hbm_freed_gib_per_gpu']:.1f}",
+        )  # fmt: skip
+    console.print(table)
+    placed = result["placement"]
+    for layout, stats in placed["tensor_parallel"].items():
+        console.print(
+            f"prefill {placed['prefill']}, {placed['ranks']} tensor-parallel ranks, heads {layout}: rows per rank "
+            f"{', '.join(f'{r:,.0f}' for r in stats['rows_per_rank'])} (max/mean {stats['imbalance_max_over_mean']:.2f})"
+        )
+    for check in placed["checks"]:
+        console.print(f"check: {check}")

@@ -230,18 +230,18 @@ class Projection:
     hbm_freed_gib_per_gpu: float
 
 
-def project_decode(traffic: dict, model: ModelCompute, profile: Profile, a: Assumptions, batch: int) -> list[Projection]:
-    """The three placements at one decode batch size."""
-    per_layer = decode_distinct(traffic, batch)
+def project_step(traffic: dict, model: ModelCompute, profile: Profile, a: Assumptions, tokens: int, per_layer: list[float], batch: int) -> list[Projection]:
+    """The three placements for one step of `tokens` tokens over `batch` sequences that reads
+    `per_layer` distinct rows per Engram layer."""
     row = traffic["row_bytes"]
     table_gib_per_gpu = traffic["table_gib"] / a.gpus
-    compute = model.step_seconds(batch, profile, a)
-
+    compute = model.step_seconds(tokens, profile, a)
     hbm_fetch = [d * row / (profile.hbm_gb_s * 1e9 * a.hbm_gather_efficiency * a.gpus) for d in per_layer]
     host_fetch = [d * row / (profile.host_link_gb_s * 1e9 * a.uva_efficiency * a.gpus) for d in per_layer]
     hit = hit_rate_at(traffic, a.cache_gib, a.cache_policy)
+    # misses read from NVMe (4 KiB each, every drive of the replica at once), hits over the link
     nvme_fetch = [
-        d * (1 - hit) / (profile.nvme_iops * a.gpus) + a.nvme_queue_rounds * profile.nvme_latency_us * 1e-6 + h
+        d * (1 - hit) / (profile.nvme_iops * a.gpus) + a.nvme_queue_rounds * profile.nvme_latency_us * 1e-6 + h * hit
         for d, h in zip(per_layer, host_fetch)
     ]
     options = {
@@ -250,9 +250,25 @@ def project_decode(traffic: dict, model: ModelCompute, profile: Profile, a: Assu
         "nvme": (overlapped_step(compute, nvme_fetch, model.engram_layers, model.layers), sum(nvme_fetch), table_gib_per_gpu),
     }
     return [
-        Projection(name, batch, step, compute, engram, 1 / step, batch / step / a.gpus, freed)
+        Projection(name, batch, step, compute, engram, tokens / batch / step, tokens / step / a.gpus, freed)
         for name, (step, engram, freed) in options.items()
     ]
+
+
+def project_decode(traffic: dict, model: ModelCompute, profile: Profile, a: Assumptions, batch: int) -> list[Projection]:
+    """A decode step: `batch` sequences, one token each."""
+    return project_step(traffic, model, profile, a, batch, decode_distinct(traffic, batch), batch)
+
+
+def project_prefill(traffic: dict, model: ModelCompute, profile: Profile, a: Assumptions) -> list[dict]:
+    """Each measured prefill shape: B prompts of T tokens in one step."""
+    out = []
+    for shape in traffic["prefill"]:
+        per_layer = [float(sum(heads)) for heads in shape["distinct_per_head"]]
+        tokens = shape["batch"] * shape["seq_len"]
+        for p in project_step(traffic, model, profile, a, tokens, per_layer, shape["batch"]):
+            out.append({"seq_len": shape["seq_len"], **asdict(p)})
+    return out
 
 
 # --- placement -----------------------------------------------------------------------------
@@ -298,7 +314,7 @@ def placement(traffic: dict, a: Assumptions, profile: Profile) -> dict:
     out["data_parallel"] = {
         "host_gib_per_replica_private": table_gib,
         "host_gib_per_node_shared": table_gib,
-        "host_gib_per_node_private": table_gib * profile.gpus_per_node / ranks,
+        "host_gib_per_node_private": table_gib * max(1, profile.gpus_per_node // ranks),
         "host_dram_gib_per_node": profile.host_dram_gib * profile.gpus_per_node,
     }
     out["checks"] = host_checks(table_gib, profile, ranks)
@@ -308,7 +324,7 @@ def placement(traffic: dict, a: Assumptions, profile: Profile) -> dict:
 def host_checks(table_gib: float, profile: Profile, ranks: int) -> list[str]:
     """What breaks first when the tables move to host memory."""
     node_dram = profile.host_dram_gib * profile.gpus_per_node
-    replicas = profile.gpus_per_node / ranks
+    replicas = max(1, profile.gpus_per_node // ranks)
     checks = [
         f"host DRAM: {table_gib:.0f} GiB of tables against {node_dram:.0f} GiB per node: "
         + ("fits once" if table_gib < node_dram else "does NOT fit")
@@ -334,7 +350,7 @@ def plan(traffic: dict, cfg: ModelConfig, profile: Profile, a: Assumptions, batc
         "assumption_lines": a.lines()
         + [
             "attention over the KV cache is not counted in the step time",
-            "decode steps only: each sequence adds one token per step",
+            "decode steps add one token per sequence; prefill steps are the traffic's measured B x T shapes",
             f"NVMe hot-row cache hit rate from the measured {a.cache_policy} curve at {a.cache_gib} GiB "
             f"({hit_rate_at(traffic, a.cache_gib, a.cache_policy):.3f}); the traffic trace is short, so this is a floor",
             "distinct rows per step beyond the measured batch sizes: the distinct share held at the nearest measured one",
@@ -343,5 +359,117 @@ def plan(traffic: dict, cfg: ModelConfig, profile: Profile, a: Assumptions, batc
         "table_gib": traffic["table_gib"],
         "batches": batches,
         "projections": [asdict(p) for p in projections],
+        "prefill": project_prefill(traffic, model, profile, a),
         "placement": placement(traffic, a, profile),
     }
+
+
+# --- validated here: this machine's profile against our own offload bench ------------------
+
+
+def measure_machine(workdir: Path, row_bytes: int, file_mib: int = 512, reads: int = 4000, rows: int = 20000) -> dict:
+    """This machine's profile for the planner, measured in seconds: the disk's random-read
+    ceiling (offload_bench.disk_ceiling: 4 KiB reads with the file's pages evicted), the CPU's
+    gather rate of `row_bytes` rows from RAM and from a warm memory map, and the CPU cost of
+    one warm pread."""
+    import os
+    import tempfile
+    import time
+
+    from engram_model.offload_bench import disk_ceiling, warm_page_cache
+
+    rng = np.random.default_rng(0)
+    with tempfile.TemporaryDirectory(dir=workdir) as folder:
+        path = Path(folder) / "rows.bin"
+        block = rng.integers(0, 256, size=64 << 20, dtype=np.uint8).tobytes()
+        with open(path, "wb") as handle:
+            for _ in range(file_mib // 64):
+                handle.write(block)
+        disk = disk_ceiling(path, reads, threads=4)
+        n_rows = path.stat().st_size // row_bytes
+        picks = rng.integers(0, n_rows, size=rows)
+        in_ram = np.fromfile(path, dtype=np.uint8)[: n_rows * row_bytes].reshape(n_rows, row_bytes)
+        start = time.perf_counter()
+        in_ram[picks]
+        ram_s = time.perf_counter() - start
+        warm_page_cache(path)
+        mapped = np.memmap(path, dtype=np.uint8, mode="r", shape=(n_rows, row_bytes))
+        start = time.perf_counter()
+        np.array(mapped[picks])
+        mmap_s = time.perf_counter() - start
+        del mapped
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            start = time.process_time()
+            for offset in (picks[:reads] * row_bytes).tolist():
+                os.pread(fd, row_bytes, offset)
+            pread_cpu_s = time.process_time() - start
+        finally:
+            os.close(fd)
+    return {
+        "row_bytes": row_bytes,
+        "disk_reads_per_s_1_thread": disk["1_threads"]["reads_per_s"],
+        "disk_reads_per_s_4_threads": disk["4_threads"]["reads_per_s"],
+        "ram_gather_rows_per_s": rows / ram_s,
+        "mmap_warm_gather_rows_per_s": rows / mmap_s,
+        "pread_cpu_us": pread_cpu_s / reads * 1e6,
+    }
+
+
+def tier_row_seconds(tier: str, machine: dict) -> float:
+    """Seconds one distinct row costs a step on this machine, by tier: a gather from RAM
+    (resident, host), from a warm map, or a synchronous page fault to disk (cold mmap: one
+    read in flight, so the one-thread ceiling, plus its CPU cost)."""
+    ram = 1 / machine["ram_gather_rows_per_s"]
+    return {
+        "resident": ram,
+        "host": ram,
+        "mmap warm": 1 / machine["mmap_warm_gather_rows_per_s"],
+        "mmap cold": max(1 / machine["disk_reads_per_s_1_thread"], machine["pread_cpu_us"] * 1e-6),
+    }[tier]
+
+
+def validate_against_bench(bench: dict, machine: dict) -> dict:
+    """The offload bench's tiers predicted twice: with the disk ceiling measured now and with
+    the one the bench measured on its own table file during its run (this machine's disk is
+    shared, and its rate moves between runs)."""
+    during_bench = {**machine, "disk_reads_per_s_1_thread": bench["models"]["large"]["disk_ceiling"]["1_threads"]["reads_per_s"]}
+    return {
+        "machine_now": machine,
+        "disk_reads_per_s_1_thread_during_bench": during_bench["disk_reads_per_s_1_thread"],
+        "with_disk_measured_now": predict_bench(bench, machine),
+        "with_disk_measured_during_bench": predict_bench(bench, during_bench),
+    }
+
+
+def predict_bench(bench: dict, machine: dict) -> list[dict]:
+    """Predict the offload bench's tiers on its `large` model from the resident tier's step
+    time (the compute, given) plus each distinct row's cost on this machine, and set the
+    prediction beside the measured ratio to resident."""
+    large = bench["models"]["large"]
+    cases = [("warm", "resident", "resident"), ("warm", "host", "host"), ("warm", "mmap", "mmap warm"), ("cold", "cold mmap", "mmap cold")]
+    out = []
+    for cache, variant, tier in cases:
+        for workload in ("prefill", "decode"):
+            runs = large.get(cache, {}).get(workload, {})
+            if variant not in runs or "resident" not in runs:
+                continue
+            counted = next(v for v in runs.values() if "unique_rows" in v)  # a prefetch variant counts the same batches' rows
+            rows_per_step = counted["unique_rows"] / counted["steps"]
+            compute = runs["resident"]["batch_p50_s"] if workload == "prefill" else runs["resident"]["step_p50_ms"] / 1e3
+            extra = rows_per_step * (tier_row_seconds(tier, machine) - tier_row_seconds("resident", machine))
+            predicted = compute / (compute + extra)
+            measured = runs[variant]["ratio_to_resident"]
+            out.append(
+                {
+                    "tier": tier,
+                    "workload": workload,
+                    "distinct_rows_per_step": rows_per_step,
+                    "compute_s": compute,
+                    "predicted_ratio_to_resident": predicted,
+                    "measured_ratio_to_resident": measured,
+                    "predicted_over_measured": predicted / measured,
+                    "within_20_percent": abs(predicted / measured - 1) <= 0.2,
+                }
+            )
+    return out
