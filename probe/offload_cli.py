@@ -188,8 +188,9 @@ def capacities_option(text: str) -> list[float]:
 
 
 def traffic_source(model: str):
-    """(addresser, tokenizer, compression lookup) of a preset with a named tokenizer (no
-    weights, nothing downloaded) or of a checkpoint (its tables are never read)."""
+    """(addresser, tokenizer, compression lookup, stored bytes per row) of a preset with a
+    named tokenizer (no weights, nothing downloaded; rows as V4.1 stores them, FP8 with
+    scales) or of a checkpoint (its tables are never read)."""
     from engram_model import ModelConfig
     from engram_model.addressing import NgramAddresser
     from engram_model.checkpoint import CheckpointError
@@ -200,7 +201,7 @@ def traffic_source(model: str):
             tokenizer, vocab = preset_tokenizer(model)
         except ModuleNotFoundError as err:
             raise typer.BadParameter(str(err), param_hint="--model") from err
-        return NgramAddresser(ModelConfig.preset(model).engram), tokenizer, vocab.lookup
+        return NgramAddresser(ModelConfig.preset(model).engram), tokenizer, vocab.lookup, None
     try:
         engram_model = open_for_rows(model)
     except (CheckpointError, OSError) as err:
@@ -210,7 +211,8 @@ def traffic_source(model: str):
         ) from err
     if engram_model.addresser is None or engram_model.tokenizer is None:
         raise typer.BadParameter(f"{model} has no Engram layers or no tokenizer: nothing to count", param_hint="--model")
-    return engram_model.addresser, engram_model.tokenizer, engram_model.compression_lookup.numpy()
+    stored = engram_model.blocks[engram_model.cfg.engram.layers[0]].engram.table.codec.row_bytes
+    return engram_model.addresser, engram_model.tokenizer, engram_model.compression_lookup.numpy(), stored
 
 
 def traffic_corpus(corpus: str, max_tokens: int, tokenizer, lookup) -> tuple[list[np.ndarray], str, dict]:
@@ -263,9 +265,11 @@ def traffic(
     from probe.traffic import traffic_report
 
     out_file = output_file(out / "traffic.json")
-    addresser, tokenizer, lookup = traffic_source(model)
+    addresser, tokenizer, lookup, stored_row_bytes = traffic_source(model)
     documents, described, cache = traffic_corpus(corpus, max_tokens, tokenizer, lookup)
-    report = traffic_report(addresser, documents, prefill, decode_batches, capacities, cache_batch, cache_tokens)
+    report = traffic_report(
+        addresser, documents, prefill, decode_batches, capacities, cache_batch, cache_tokens, bytes_per_row=stored_row_bytes
+    )
     report = {"model": model, "corpus": described, "page_cache_before_read": cache, **report}
     print_traffic(report)
     try:

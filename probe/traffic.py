@@ -303,13 +303,15 @@ def traffic_report(
     cache_batch: int = 64,
     cache_tokens: int = 20_000,
     decode_max_steps: int = 256,
+    bytes_per_row: int | None = None,
 ) -> dict:
-    """Every traffic figure of compressed documents under `addresser`'s model."""
+    """Every traffic figure of compressed documents under `addresser`'s model; rows are
+    `bytes_per_row` as stored (default: V4.1's FP8 row with its scales)."""
     config = addresser.config
     layers = len(config.layers)
     per_layer = document_rows(addresser, documents)
     rows = global_rows(addresser, per_layer)
-    bytes_per_row = row_bytes(config)
+    bytes_per_row = bytes_per_row or row_bytes(config)
     table_rows = {str(layer): int(sum(p for order in addresser.table_sizes[layer] for p in order)) for layer in config.layers}
     tokens = np.concatenate(documents)
 

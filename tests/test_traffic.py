@@ -155,3 +155,31 @@ def test_hygiene_counts_a_handful_of_rows_for_a_repeated_prompt(addresser):
     # after the pad history runs out, every order's heads see the same n-gram: N-1+1 rows per head at most
     assert max(len(np.unique(flat[:, h])) for h in range(flat.shape[1])) <= V41.max_ngram
     assert hygiene(flat, ids, V41, len(V41.layers))["degenerate"]
+
+
+def test_traffic_and_plan_commands_write_their_results(model, tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from engram_model import save_model
+    from probe.cli import app
+
+    checkpoint = save_model(model, tmp_path / "ckpt")
+    text = tmp_path / "text.txt"
+    text.write_text("Alexander the Great was born in Pella. " * 20 + "def main(argv): return 0\n" * 10, encoding="utf-8")
+    runner = CliRunner()
+    args = ["offload", "traffic", "--model", checkpoint, "--corpus", text, "--out", tmp_path, "--prefill", "1x16,2x8", "--decode-batches", "1,4", "--cache-tokens", "40"]
+    result = runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "traffic.json").read_text())
+    cfg = model.cfg.engram
+    assert report["rows_per_token"] == len(cfg.layers) * cfg.n_heads
+    assert [s["batch"] for s in report["decode"]] == [1, 4]
+    assert report["page_cache_before_read"]["files"] == 1
+
+    args = ["offload", "plan", "--traffic", tmp_path / "traffic.json", "--model", "tiny", "--batch-sizes", "1,3", "--out", tmp_path]
+    result = runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "assumption" in result.output and "check: shared memory" in result.output
+    assert {p["batch"] for p in json.loads((tmp_path / "plan.json").read_text())["projections"]} == {1, 3}
