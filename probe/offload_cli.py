@@ -57,15 +57,20 @@ def open_for_rows(model: str):
     return load_model(resolve_checkpoint(model), tier="mmap", verify=False)
 
 
+def int_list_option(text: str, what: str, example: str) -> list[int]:
+    """A comma-separated list of positive integers, refused with an example otherwise."""
+    try:
+        values = [int(s) for s in text.split(",") if s.strip()]
+    except ValueError as err:
+        raise typer.BadParameter(f"{text!r} must be comma-separated {what}, e.g. {example}") from err
+    if not values or min(values) < 1:
+        raise typer.BadParameter(f"{text!r} must be comma-separated {what} of at least 1, e.g. {example}")
+    return values
+
+
 def cache_sizes_option(sizes: str) -> list[int]:
     """--sizes: comma-separated row counts, each at least 1."""
-    try:
-        cache_sizes = [int(s) for s in sizes.split(",") if s.strip()]
-    except ValueError as err:
-        raise typer.BadParameter(f"{sizes!r} must be comma-separated row counts, e.g. 256,4096") from err
-    if not cache_sizes or min(cache_sizes) < 1:
-        raise typer.BadParameter(f"{sizes!r} must be comma-separated row counts of at least 1, e.g. 256,4096")
-    return cache_sizes
+    return int_list_option(sizes, "row counts", "256,4096")
 
 
 @offload_app.command()
@@ -152,17 +157,6 @@ def print_rowstats(report: dict, cache_sizes: list[int]) -> None:
                 *(f"{h[f'top_{s}_share']:.3f}" for s in cache_sizes[:3]),
             )
         console.print(heads)
-
-
-def int_list_option(text: str, what: str, example: str) -> list[int]:
-    """A comma-separated list of positive integers, refused with an example otherwise."""
-    try:
-        values = [int(s) for s in text.split(",") if s.strip()]
-    except ValueError as err:
-        raise typer.BadParameter(f"{text!r} must be comma-separated {what}, e.g. {example}") from err
-    if not values or min(values) < 1:
-        raise typer.BadParameter(f"{text!r} must be comma-separated {what} of at least 1, e.g. {example}")
-    return values
 
 
 def prefill_shapes_option(text: str) -> list[tuple[int, int]]:

@@ -60,7 +60,9 @@ class Profile:
         try:
             data = json.loads(Path(path).read_text())
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise ProfileError(f"profile {path} cannot be read as JSON ({err}); give a profile file like probe/hardware/h200.json") from err
+            raise ProfileError(
+                f"profile {path} cannot be read as JSON ({err}); give a profile file like probe/hardware/h200.json"
+            ) from err
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
             raise ProfileError(f"profile {path} must be a JSON object with a name and the fields {', '.join(PROFILE_FIELDS)}")
         values, sources = {}, {}
@@ -68,7 +70,7 @@ class Profile:
             entry = data.get(key)
             value = entry.get("value") if isinstance(entry, dict) else None
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-                raise ProfileError(f"profile {path}: {key} must be {{\"value\": a number above 0, \"source\": ...}}, got {entry!r}")
+                raise ProfileError(f'profile {path}: {key} must be {{"value": a number above 0, "source": ...}}, got {entry!r}')
             values[key] = float(value)
             sources[key] = entry.get("source", "assumption")
         return cls(name=data["name"], sources=sources, **values)
@@ -230,7 +232,9 @@ class Projection:
     hbm_freed_gib_per_gpu: float
 
 
-def project_step(traffic: dict, model: ModelCompute, profile: Profile, a: Assumptions, tokens: int, per_layer: list[float], batch: int) -> list[Projection]:
+def project_step(
+    traffic: dict, model: ModelCompute, profile: Profile, a: Assumptions, tokens: int, per_layer: list[float], batch: int
+) -> list[Projection]:
     """The three placements for one step of `tokens` tokens over `batch` sequences that reads
     `per_layer` distinct rows per Engram layer."""
     row = traffic["row_bytes"]
@@ -246,7 +250,11 @@ def project_step(traffic: dict, model: ModelCompute, profile: Profile, a: Assump
     ]
     options = {
         "hbm": (compute + sum(hbm_fetch), sum(hbm_fetch), 0.0),  # a gather kernel in the stream: not overlapped
-        "host dram": (overlapped_step(compute, host_fetch, model.engram_layers, model.layers), sum(host_fetch), table_gib_per_gpu),
+        "host dram": (
+            overlapped_step(compute, host_fetch, model.engram_layers, model.layers),
+            sum(host_fetch),
+            table_gib_per_gpu,
+        ),
         "nvme": (overlapped_step(compute, nvme_fetch, model.engram_layers, model.layers), sum(nvme_fetch), table_gib_per_gpu),
     }
     return [
@@ -325,18 +333,23 @@ def host_checks(table_gib: float, profile: Profile, ranks: int) -> list[str]:
     """What breaks first when the tables move to host memory."""
     node_dram = profile.host_dram_gib * profile.gpus_per_node
     replicas = max(1, profile.gpus_per_node // ranks)
-    checks = [
-        f"host DRAM: {table_gib:.0f} GiB of tables against {node_dram:.0f} GiB per node: "
-        + ("fits once" if table_gib < node_dram else "does NOT fit")
-        + (f"; {replicas:.0f} private copies need {table_gib * replicas:.0f} GiB" if replicas > 1 else ""),
-        f"shared memory: replicas sharing one copy map it from /dev/shm (or a hugetlbfs file): its size must be >= {table_gib:.0f} GiB; "
-        "container runtimes default to 64 MiB (docker --shm-size, Kubernetes emptyDir medium: Memory with sizeLimit)",
-        f"pinned memory: a UVA gather needs the table page-locked (cudaHostRegister): RLIMIT_MEMLOCK must allow {table_gib:.0f} GiB "
-        "(ulimit -l unlimited; containers: --ulimit memlock=-1), and pinned pages cannot be swapped or shared copy-on-write",
-        f"per rank: tensor-parallel ranks of one replica read their own heads' rows; with {ranks} ranks each holds "
-        f"{table_gib / ranks:.1f} GiB of the tables if sharded, or maps the one shared copy",
+    fits = "fits once" if table_gib < node_dram else "does NOT fit"
+    copies = f"; {replicas:.0f} private copies need {table_gib * replicas:.0f} GiB" if replicas > 1 else ""
+    return [
+        f"host DRAM: {table_gib:.0f} GiB of tables against {node_dram:.0f} GiB per node: {fits}{copies}",
+        (
+            f"shared memory: replicas sharing one copy map it from /dev/shm (or a hugetlbfs file): its size must be >= {table_gib:.0f} GiB; "
+            "container runtimes default to 64 MiB (docker --shm-size, Kubernetes emptyDir medium: Memory with sizeLimit)"
+        ),
+        (
+            f"pinned memory: a UVA gather needs the table page-locked (cudaHostRegister): RLIMIT_MEMLOCK must allow {table_gib:.0f} GiB "
+            "(ulimit -l unlimited; containers: --ulimit memlock=-1), and pinned pages cannot be swapped or shared copy-on-write"
+        ),
+        (
+            f"per rank: tensor-parallel ranks of one replica read their own heads' rows; with {ranks} ranks each holds "
+            f"{table_gib / ranks:.1f} GiB of the tables if sharded, or maps the one shared copy"
+        ),
     ]
-    return checks
 
 
 def plan(traffic: dict, cfg: ModelConfig, profile: Profile, a: Assumptions, batches: list[int]) -> dict:
@@ -351,8 +364,10 @@ def plan(traffic: dict, cfg: ModelConfig, profile: Profile, a: Assumptions, batc
         + [
             "attention over the KV cache is not counted in the step time",
             "decode steps add one token per sequence; prefill steps are the traffic's measured B x T shapes",
-            f"NVMe hot-row cache hit rate from the measured {a.cache_policy} curve at {a.cache_gib} GiB "
-            f"({hit_rate_at(traffic, a.cache_gib, a.cache_policy):.3f}); the traffic trace is short, so this is a floor",
+            (
+                f"NVMe hot-row cache hit rate from the measured {a.cache_policy} curve at {a.cache_gib} GiB "
+                f"({hit_rate_at(traffic, a.cache_gib, a.cache_policy):.3f}); the traffic trace is short, so this is a floor"
+            ),
             "distinct rows per step beyond the measured batch sizes: the distinct share held at the nearest measured one",
         ],
         "model": {"active_params": model.active_params, "engram_layers": list(model.engram_layers), "layers": model.layers},
@@ -383,8 +398,7 @@ def measure_machine(workdir: Path, row_bytes: int, file_mib: int = 512, reads: i
         path = Path(folder) / "rows.bin"
         block = rng.integers(0, 256, size=64 << 20, dtype=np.uint8).tobytes()
         with open(path, "wb") as handle:
-            for _ in range(file_mib // 64):
-                handle.write(block)
+            handle.writelines(block for _ in range(file_mib // 64))
         disk = disk_ceiling(path, reads, threads=4)
         n_rows = path.stat().st_size // row_bytes
 
@@ -453,7 +467,12 @@ def predict_bench(bench: dict, machine: dict) -> list[dict]:
     time (the compute, given) plus each distinct row's cost on this machine, and set the
     prediction beside the measured ratio to resident."""
     large = bench["models"]["large"]
-    cases = [("warm", "resident", "resident"), ("warm", "host", "host"), ("warm", "mmap", "mmap warm"), ("cold", "cold mmap", "mmap cold")]
+    cases = [
+        ("warm", "resident", "resident"),
+        ("warm", "host", "host"),
+        ("warm", "mmap", "mmap warm"),
+        ("cold", "cold mmap", "mmap cold"),
+    ]
     out = []
     for cache, variant, tier in cases:
         for workload in ("prefill", "decode"):

@@ -291,7 +291,12 @@ def hygiene(rows: np.ndarray, tokens: np.ndarray, config: EngramConfig, layers: 
             f"degenerate input: only {top_ratio:.1%} of the {config.max_ngram}-gram heads' requests are distinct rows "
             f"(real text: most); distinct-row and hit-rate figures of this text do not describe real traffic"
         )
-    return {"top_order_distinct_ratio": top_ratio, "distinct_token_ratio": token_ratio, "degenerate": bool(warnings), "warnings": warnings}
+    return {
+        "top_order_distinct_ratio": top_ratio,
+        "distinct_token_ratio": token_ratio,
+        "degenerate": bool(warnings),
+        "warnings": warnings,
+    }
 
 
 def traffic_report(
@@ -323,7 +328,9 @@ def traffic_report(
     decode = []
     for batch in decode_batches:
         if len(rows) >= batch:
-            decode.append({"batch": batch, **step_traffic(decode_steps(rows, batch, decode_max_steps), config, layers, bytes_per_row)})
+            decode.append(
+                {"batch": batch, **step_traffic(decode_steps(rows, batch, decode_max_steps), config, layers, bytes_per_row)}
+            )
 
     heads = {}
     orders = head_orders(config)
@@ -337,7 +344,7 @@ def traffic_report(
     _, counts = row_counts(rows)
     fit = zipf_fit(counts)
     return {
-        "tokens": int(len(tokens)),
+        "tokens": len(tokens),
         "documents": len(documents),
         "layers": list(config.layers),
         "heads_per_layer": config.n_heads,
@@ -347,7 +354,7 @@ def traffic_report(
         "bytes_per_token": layers * config.n_heads * bytes_per_row,
         "table_rows": table_rows,
         "table_gib": sum(table_rows.values()) * bytes_per_row / GIB,
-        "distinct_rows": int(len(counts)),
+        "distinct_rows": len(counts),
         "zipf_exponent": fit.exponent,
         "zipf_r2": fit.r2,
         "prefill": prefill,
@@ -356,7 +363,7 @@ def traffic_report(
         "reuse": reuse_intervals(rows, config, layers),
         "cache": {
             "trace": f"{cache_batch} sequences decoding side by side, {len(trace) // (layers * config.n_heads)} tokens",
-            "requests": int(len(trace)),
+            "requests": len(trace),
             "footprint_gib": footprint * bytes_per_row / GIB,
             "capacities_gib": list(capacities_gib),
             "capacities_rows": capacities_rows,

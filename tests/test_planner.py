@@ -98,13 +98,17 @@ def traffic():
 def test_decode_distinct_is_the_measured_count_at_a_measured_batch(traffic):
     measured = next(s for s in traffic["decode"] if s["batch"] == 128)
     # per-head means are stored to 0.1 row
-    assert sum(decode_distinct(traffic, 128)) == pytest.approx(measured["distinct_per_step"], abs=0.05 * traffic["rows_per_token"])
+    assert sum(decode_distinct(traffic, 128)) == pytest.approx(
+        measured["distinct_per_step"], abs=0.05 * traffic["rows_per_token"]
+    )
 
 
 def test_plan_projects_every_option_and_frees_the_tables_share(traffic):
     a = Assumptions(gpus=8)
     result = plan(traffic, ModelConfig.preset("deepseek-v4.1-flash"), load_profile("h200"), a, [1, 64, 1024])
-    assert {(p["option"], p["batch"]) for p in result["projections"]} == {(o, b) for o in ("hbm", "host dram", "nvme") for b in (1, 64, 1024)}
+    assert {(p["option"], p["batch"]) for p in result["projections"]} == {
+        (o, b) for o in ("hbm", "host dram", "nvme") for b in (1, 64, 1024)
+    }
     for p in result["projections"]:
         assert p["step_s"] >= p["compute_s"]
         freed = 0 if p["option"] == "hbm" else traffic["table_gib"] / 8
@@ -115,7 +119,12 @@ def test_plan_projects_every_option_and_frees_the_tables_share(traffic):
 
 def test_bench_prediction_is_compute_plus_rows_times_their_cost():
     bench = json.loads((RESULTS / "offload.json").read_text())
-    machine = {"ram_gather_rows_per_s": 1e7, "mmap_warm_gather_rows_per_s": 1e6, "disk_reads_per_s_1_thread": 1e4, "pread_cpu_us": 1.0}
+    machine = {
+        "ram_gather_rows_per_s": 1e7,
+        "mmap_warm_gather_rows_per_s": 1e6,
+        "disk_reads_per_s_1_thread": 1e4,
+        "pread_cpu_us": 1.0,
+    }
     rows = {(r["tier"], r["workload"]): r for r in predict_bench(bench, machine)}
     cold = rows[("mmap cold", "prefill")]
     extra = cold["distinct_rows_per_step"] * (1e-4 - 1e-7)

@@ -119,8 +119,8 @@ def brute_belady(trace, capacity):
             cache.add(row)
             continue
 
-        def upcoming(r):
-            return next((j for j in range(i + 1, len(trace)) if trace[j] == r), len(trace) + 1)
+        def upcoming(r, now=i):
+            return next((j for j in range(now + 1, len(trace)) if trace[j] == r), len(trace) + 1)
 
         victim = max(sorted(cache | {row}), key=upcoming)
         if victim != row:
@@ -169,7 +169,22 @@ def test_traffic_and_plan_commands_write_their_results(model, tmp_path):
     text = tmp_path / "text.txt"
     text.write_text("Alexander the Great was born in Pella. " * 20 + "def main(argv): return 0\n" * 10, encoding="utf-8")
     runner = CliRunner()
-    args = ["offload", "traffic", "--model", checkpoint, "--corpus", text, "--out", tmp_path, "--prefill", "1x16,2x8", "--decode-batches", "1,4", "--cache-tokens", "40"]
+    args = [
+        "offload",
+        "traffic",
+        "--model",
+        checkpoint,
+        "--corpus",
+        text,
+        "--out",
+        tmp_path,
+        "--prefill",
+        "1x16,2x8",
+        "--decode-batches",
+        "1,4",
+        "--cache-tokens",
+        "40",
+    ]
     result = runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     report = json.loads((tmp_path / "traffic.json").read_text())
@@ -178,7 +193,18 @@ def test_traffic_and_plan_commands_write_their_results(model, tmp_path):
     assert [s["batch"] for s in report["decode"]] == [1, 4]
     assert report["page_cache_before_read"]["files"] == 1
 
-    args = ["offload", "plan", "--traffic", tmp_path / "traffic.json", "--model", "tiny", "--batch-sizes", "1,3", "--out", tmp_path]
+    args = [
+        "offload",
+        "plan",
+        "--traffic",
+        tmp_path / "traffic.json",
+        "--model",
+        "tiny",
+        "--batch-sizes",
+        "1,3",
+        "--out",
+        tmp_path,
+    ]
     result = runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "assumption" in result.output and "check: shared memory" in result.output

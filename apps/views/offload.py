@@ -1,8 +1,8 @@
 """Offload: throughput of offloaded table tiers against resident, and static-cache hit rates."""
 
 import streamlit as st
-
 from probe.apps.shared import artefact, cached, missing
+
 from probe.browse import run_row_stats
 from probe.plots import hit_rate_figure, tier_ratio_figure
 from probe.plots.offload import capacity_hit_rate_figure, head_rows_figure, pareto_figure, step_rows_figure
