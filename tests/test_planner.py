@@ -137,3 +137,31 @@ def test_committed_validation_records_predicted_measured_and_ratio():
     for r in validation["with_disk_measured_during_bench"]:
         assert r["predicted_over_measured"] == pytest.approx(r["predicted_ratio_to_resident"] / r["measured_ratio_to_resident"])
     assert {r["tier"] for r in validation["with_disk_measured_now"]} == {"resident", "host", "mmap warm", "mmap cold"}
+
+
+def test_offload_page_shows_traffic_and_plan(model, tmp_path, monkeypatch):
+    """The Offload page of a real run whose offload folder holds the recorded traffic and plan."""
+    import shutil
+    import sys
+
+    from streamlit.testing.v1 import AppTest
+
+    from engram_model.corpus import Document
+    from probe import ProbeOptions, probe_corpus
+
+    run = tmp_path / "run"
+    manifest = {"model": "small test model", "model_hash": "m", "tokenizer_hash": "t", "corpus_hash": "c", "corpus": "two texts"}
+    probe_corpus(model, [Document("a", "Alexander the Great was born in Pella.")], run, manifest, ProbeOptions(), show_progress=False)
+    (run / "offload").mkdir()
+    shutil.copy(RESULTS / "v41_traffic.json", run / "offload" / "traffic.json")
+    shutil.copy(RESULTS / "v41_traffic_plan_h200.json", run / "offload" / "plan.json")
+    browser = Path(__file__).parents[1] / "apps" / "browser.py"  # this checkout's app, not the installed one
+    monkeypatch.setattr(sys, "argv", [str(browser), str(run)])
+    app = AppTest.from_file(str(browser), default_timeout=60).run()
+    app.switch_page("views/offload.py").run()
+    assert not app.exception, [e.message for e in app.exception]
+    titles = [json.loads(chart.proto.spec)["layout"]["title"]["text"] for chart in app.get("plotly_chart")]
+    assert any(t.startswith("Rows per decode step") for t in titles)
+    assert any(t.startswith("Hit rate against capacity") for t in titles)
+    assert any(t.startswith("Projected decode pareto") for t in titles)
+    assert any("shared memory" in str(i.value) for i in app.info)
