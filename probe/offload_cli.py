@@ -333,6 +333,7 @@ def plan(
     cache_gib: float = typer.Option(1.0, min=1e-6, help="Hot-row cache in front of NVMe, GiB per replica."),
     cache_policy: str = typer.Option("lru", help="Hit-rate curve that sizes the NVMe cache: static, lru or belady."),
     uva_efficiency: float = typer.Option(0.5, min=0.01, max=1.0, help="Share of the host link a gather of scattered rows reaches (assumption)."),
+    active_params: float = typer.Option(None, min=0.001, help="Active parameters in billions, instead of counting them from --model's backbone."),
     out: Path = typer.Option(Path("."), file_okay=False, help="Folder for plan.json (the app reads RUN_DIR/offload/plan.json)."),
     validate: Path = typer.Option(None, dir_okay=False, help="An `offload bench` result: measure this machine and predict its tiers (plan_validation.json)."),
 ) -> None:
@@ -359,7 +360,10 @@ def plan(
     if missing_keys or not traffic_data.get("decode"):
         raise typer.BadParameter(f"{traffic_json} lacks {missing_keys or ['decode steps']}; make it with `engram-probe offload traffic`", param_hint="--traffic")
     assumptions = Assumptions(gpus=gpus, cache_gib=cache_gib, cache_policy=cache_policy, uva_efficiency=uva_efficiency)
-    result = make_plan(traffic_data, cfg, hardware, assumptions, batch_sizes)
+    try:
+        result = make_plan(traffic_data, cfg, hardware, assumptions, batch_sizes, None if active_params is None else active_params * 1e9)
+    except ValueError as err:  # given active parameters below what the routed experts alone use
+        raise typer.BadParameter(str(err), param_hint="--active-params") from err
     result["traffic"] = str(traffic_json)
     print_plan(result)
     written = {out_file: result}

@@ -12,6 +12,7 @@ teams trip on. Every assumption is a named field, printed with the plan.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import asdict, dataclass, fields
@@ -160,6 +161,14 @@ class ModelCompute:
     @property
     def active_params(self) -> float:
         return self.dense_params + self.routed_layers * self.top_k * self.expert_params
+
+    def with_active_params(self, active: float) -> ModelCompute:
+        """The same model with its active parameters given instead of counted: the difference
+        goes to the dense part, so routed experts' weight reads stay as configured."""
+        routed = self.routed_layers * self.top_k * self.expert_params
+        if active <= routed:
+            raise ValueError(f"active parameters {active:.3g} must exceed the routed experts' {routed:.3g} of this config")
+        return dataclasses.replace(self, dense_params=active - routed)
 
     def weight_bytes(self, tokens: int, bytes_per_param: float) -> float:
         """Weights read by a step of `tokens` tokens: each expert is read once if any token
@@ -352,9 +361,14 @@ def host_checks(table_gib: float, profile: Profile, ranks: int) -> list[str]:
     ]
 
 
-def plan(traffic: dict, cfg: ModelConfig, profile: Profile, a: Assumptions, batches: list[int]) -> dict:
-    """The whole plan: projections per batch size, the pareto of each option, placement."""
+def plan(
+    traffic: dict, cfg: ModelConfig, profile: Profile, a: Assumptions, batches: list[int], active_params: float | None = None
+) -> dict:
+    """The whole plan: projections per batch size, the pareto of each option, placement.
+    `active_params` replaces the count from `cfg` (a model our backbone cannot express)."""
     model = ModelCompute.from_config(cfg)
+    if active_params is not None:
+        model = model.with_active_params(active_params)
     projections = [p for batch in batches for p in project_decode(traffic, model, profile, a, batch)]
     return {
         "profile": profile.name,
@@ -370,7 +384,7 @@ def plan(traffic: dict, cfg: ModelConfig, profile: Profile, a: Assumptions, batc
             ),
             "distinct rows per step beyond the measured batch sizes: the distinct share held at the nearest measured one",
         ],
-        "model": {"active_params": model.active_params, "engram_layers": list(model.engram_layers), "layers": model.layers},
+        "model": {"active_params": model.active_params, "active_params_given": active_params is not None, "engram_layers": list(model.engram_layers), "layers": model.layers},
         "table_gib": traffic["table_gib"],
         "batches": batches,
         "projections": [asdict(p) for p in projections],

@@ -165,3 +165,14 @@ def test_offload_page_shows_traffic_and_plan(model, tmp_path, monkeypatch):
     assert any(t.startswith("Hit rate against capacity") for t in titles)
     assert any(t.startswith("Projected decode pareto") for t in titles)
     assert any("shared memory" in str(i.value) for i in app.info)
+
+
+def test_given_active_parameters_replace_the_counted_ones(traffic):
+    cfg = ModelConfig.preset("deepseek-v4.1-flash")
+    counted = plan(traffic, cfg, load_profile("h200"), Assumptions(), [4096])
+    given = plan(traffic, cfg, load_profile("h200"), Assumptions(), [4096], active_params=2 * counted["model"]["active_params"])
+    assert given["model"]["active_params"] == pytest.approx(2 * counted["model"]["active_params"])
+    compute = {r["option"]: r["compute_s"] for r in given["projections"]}
+    assert compute["hbm"] > next(r["compute_s"] for r in counted["projections"] if r["option"] == "hbm")
+    with pytest.raises(ValueError, match="must exceed the routed experts"):
+        plan(traffic, cfg, load_profile("h200"), Assumptions(), [1], active_params=1.0)

@@ -132,6 +132,7 @@ def test_app_refuses_an_address_it_cannot_bind(run_dir):
         ("--batch-sizes", "8,x", ("'8,x'", "comma-separated batch sizes")),
         ("--gpus", "0", ("greater than or equal to 1",)),
         ("--cache-policy", "fifo", ("'fifo'", "static, lru or belady")),
+        ("--active-params", "0.5", ("must exceed the routed experts",)),
     ],
 )
 def test_plan_refuses_nonsense_options(option, value, named):
