@@ -422,6 +422,15 @@ def print_plan(result: dict) -> None:
             f"{p['tokens_per_s_per_gpu']:,.0f}", f"{p['hbm_freed_gib_per_gpu']:.1f}",
         )  # fmt: skip
     console.print(table)
+    prefill = Table(title="prefill (the traffic's measured shapes): step time per placement")
+    for column in ("B x T", "option", "step ms", "compute ms", "Engram ms", "tok/s/GPU"):
+        prefill.add_column(column, justify="right")
+    for p in result["prefill"]:
+        prefill.add_row(
+            f"{p['batch']}x{p['seq_len']}", p["option"], f"{p['step_s'] * 1e3:.2f}", f"{p['compute_s'] * 1e3:.2f}",
+            f"{p['engram_s'] * 1e3:.3f}", f"{p['tokens_per_s_per_gpu']:,.0f}",
+        )  # fmt: skip
+    console.print(prefill)
     placed = result["placement"]
     for layout, stats in placed["tensor_parallel"].items():
         console.print(
