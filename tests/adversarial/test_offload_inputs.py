@@ -123,3 +123,54 @@ def test_app_refuses_an_address_it_cannot_bind(run_dir):
         port = taken.getsockname()[1]
         refused(["app", run_dir, "--port", port], f"127.0.0.1:{port}", "--port")
     refused(["app", run_dir, "--host", "no-such-host.invalid"], "no-such-host.invalid", "--host")
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "named"),
+    [
+        ("--batch-sizes", "0", ("'0'", "at least 1")),
+        ("--batch-sizes", "8,x", ("'8,x'", "comma-separated batch sizes")),
+        ("--gpus", "0", ("greater than or equal to 1",)),
+        ("--cache-policy", "fifo", ("'fifo'", "static, lru or belady")),
+        ("--active-params", "0.5", ("must exceed the routed experts",)),
+    ],
+)
+def test_plan_refuses_nonsense_options(option, value, named):
+    refused(["offload", "plan", option, value], option, *named)
+
+
+def test_plan_refuses_unknown_and_malformed_profiles(tmp_path):
+    refused(["offload", "plan", "--profile", "h100"], "--profile", "unknown profile 'h100'", "h200")
+    malformed = tmp_path / "mine.json"
+    malformed.write_text('{"name": "mine", "hbm_gib": {"value": "lots"}}')
+    refused(["offload", "plan", "--profile", malformed], "--profile", str(malformed), "hbm_gib")
+    malformed.write_text("{not json")
+    refused(["offload", "plan", "--profile", malformed], "--profile", str(malformed), "JSON")
+
+
+def test_plan_refuses_traffic_it_cannot_use(tmp_path):
+    refused(["offload", "plan", "--traffic", tmp_path / "none.json"], "--traffic", "none.json", "offload traffic")
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text('{"tokens": 3}')
+    refused(["offload", "plan", "--traffic", wrong], "--traffic", str(wrong), "lacks")
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "named"),
+    [
+        ("--decode-batches", "0", ("'0'", "at least 1")),
+        ("--prefill", "0x512", ("'0x512'", "BATCHxSEQ_LEN")),
+        ("--prefill", "8", ("'8'", "BATCHxSEQ_LEN")),
+        ("--capacities", "0", ("'0'", "above 0")),
+    ],
+)
+def test_traffic_refuses_nonsense_shapes_at_parse_time(option, value, named):
+    refused(["offload", "traffic", option, value], option, *named)
+
+
+def test_traffic_refuses_a_corpus_without_tokens_and_a_model_without_rows(tmp_path, checkpoint):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    refused(["offload", "traffic", "--model", checkpoint, "--corpus", empty, "--out", tmp_path], "--corpus", "no tokens")
+    refused(["offload", "traffic", "--model", tmp_path / "nowhere", "--out", tmp_path], "--model", "nowhere")
+    refused(["offload", "traffic", "--model", "baseline", "--out", tmp_path], "--model", "no Engram layers")
