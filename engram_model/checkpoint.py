@@ -30,7 +30,7 @@ from .addressing import table_primes
 from .config import ModelConfig
 from .model import EngramLM
 from .prefetch import Prefetcher
-from .tables import CACHE_POLICIES, READERS, TIERS, CachedTable, RowCodec, TableError, TableFile, encoded_rows, open_table
+from .tables import CachedTable, RowCodec, TableError, TableFile, check_tier_options, encoded_rows, open_table
 from .tokenizer import CompressedVocab, load_tokenizer, tokenizer_sha256
 
 FORMAT_VERSION = 1
@@ -278,7 +278,7 @@ def load_model(
     prefetch: attach a `Prefetcher`, so forward and generate gather rows ahead of the layers.
     verify hashes every file against the manifest (a table file is read once, sequentially).
     """
-    _check_tier_options(tier, reader, cache_rows, cache_policy, hot_rows)
+    check_tier_options(tier, reader, cache_rows, cache_policy, hot_rows)
     directory = resolve_checkpoint(name_or_path)
     manifest = verify_checkpoint(directory) if verify else _read_manifest(directory)
     cfg = _read_config(directory / CONFIG)
@@ -368,22 +368,6 @@ def _check_tokenizer(tokenizer: Tokenizer, directory: Path, manifest: dict, cfg:
         "not by its content; make sure it is the one the model was trained with",
         stacklevel=3,
     )
-
-
-def _check_tier_options(tier: str, reader: str, cache_rows: int, cache_policy: str, hot_rows) -> None:
-    """Refuse bad serving options before any file is read."""
-    if tier not in TIERS:
-        raise TableError(f"tier={tier!r} is not a table tier; choose one of {', '.join(TIERS)}")
-    if reader not in READERS:
-        raise TableError(f"reader={reader!r} is not a reader of the mmap tier; choose one of {', '.join(READERS)}")
-    if cache_rows < 0:
-        raise TableError(f"cache_rows={cache_rows} must be >= 0")
-    if cache_rows and tier == "resident":
-        raise TableError("cache_rows needs an offloaded tier: the resident tier is already the fast one; use tier='host' or 'mmap'")
-    if cache_policy not in CACHE_POLICIES:
-        raise TableError(f"cache_policy={cache_policy!r} is unknown; choose one of {', '.join(CACHE_POLICIES)}")
-    if cache_rows and cache_policy == "static" and not hot_rows:
-        raise TableError("cache_policy='static' needs hot_rows {layer: row ids}: measure them with `engram-probe offload rowstats`")
 
 
 def _open_tables(path: Path, cfg: ModelConfig, tier: str, device, reader: str, io_threads: int) -> dict:

@@ -11,8 +11,9 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from engram_model import CachedTable, CheckpointError, HostTable, MmapTable, PreadTable, RowCodec, TableError, TableFile
-from engram_model import hit_rate, hit_rate_curve, hot_set, load_model, row_counts, save_model, zipf_fit
-from engram_model.tables import ResidentTable, dequantize_fp8, e8m0_to_float, head_row_stats, quantize_fp8
+from engram_model import hot_set, load_model, row_counts, save_model
+from engram_model.tables import ResidentTable, dequantize_fp8, e8m0_to_float, quantize_fp8
+from probe.rowstats import head_row_stats, hit_rate, hit_rate_curve, zipf_fit
 
 FORMATS = ("fp32", "bf16", "fp16", "fp8_e4m3")
 
