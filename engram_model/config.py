@@ -29,12 +29,19 @@ class EngramConfig:
     heads_per_order: int = 8  # K
     head_dim: int = 64  # width of one head's row; d_mem = (N-1) * K * head_dim
     pad_id: int = 2  # raw pad id, pushed through the compression map for left fill
+    # the pad id after compression, which fills the n-gram history before a sequence's first
+    # token; None: not known without the tokenizer (configure_for_tokenizer records it)
+    compressed_pad_id: int | None = None
     seed: int = 0
     fused_kv: bool = False  # V4.1: one bias-free `wkv`; demo/paper: W_K per branch, W_V with bias
     short_conv: bool = True  # paper and demo; V4.1 has none
     conv_kernel: int = 4
     conv_zero_init: bool = False  # the paper zero-initialises the conv, the demo does not
     gate_signed_sqrt: bool = True  # demo and V4.1; the paper's equation omits it
+    # RMSNorm epsilons of the gate's query/key norms and of the conv's norms; None: the model's
+    # norm_eps (V4.1). The demo uses PyTorch's default (finfo(float32).eps) and 1e-5.
+    gate_norm_eps: float | None = None
+    conv_norm_eps: float | None = None
 
     @property
     def orders(self) -> range:
@@ -67,6 +74,14 @@ class EngramConfig:
                 f"engram.table_base_sizes has {len(self.table_base_sizes)} entries; "
                 f"max_ngram={self.max_ngram} needs one per order 2..{self.max_ngram}"
             )
+        if self.compressed_pad_id is not None and not 0 <= self.compressed_pad_id < self.compressed_vocab_size:
+            raise ConfigError(
+                f"engram.compressed_pad_id={self.compressed_pad_id} is not a compressed id below "
+                f"compressed_vocab_size={self.compressed_vocab_size}"
+            )
+        for name in ("gate_norm_eps", "conv_norm_eps"):
+            if getattr(self, name) is not None and not getattr(self, name) > 0:
+                raise ConfigError(f"engram.{name}={getattr(self, name)} must be > 0 (or null for the model's norm_eps)")
         if min(self.table_base_sizes) < 2:
             raise ConfigError(f"engram.table_base_sizes={list(self.table_base_sizes)} must all be >= 2")
 
@@ -191,6 +206,8 @@ def _build(cls: type, data: Any, prefix: str):
 
 DEEPSEEK_VOCAB = 129_280
 DEEPSEEK_COMPRESSED_VOCAB = 99_092
+DEEPSEEK_PAD = 2  # <｜▁pad▁｜>; DeepSeek's compression keeps it at 2 (tests/test_config.py checks)
+FLOAT32_EPS = 1.1920928955078125e-07  # torch.finfo(torch.float32).eps: nn.RMSNorm's default
 
 PRESETS: dict[str, ModelConfig] = {
     # The bundled default (`engram-probe train --recipe engram`): small enough to train in about
@@ -254,23 +271,30 @@ PRESETS: dict[str, ModelConfig] = {
             max_ngram=3,
             heads_per_order=8,
             head_dim=80,
+            compressed_pad_id=DEEPSEEK_PAD,
             conv_zero_init=True,
             gate_signed_sqrt=False,
         ),
     ),
-    # DeepSeek-V4.1-Flash Engram geometry: N=4, K=8, 256-wide rows, base 16,000,000 for every
-    # order, layers [1, 14], fused bias-free wkv, no short conv, 4 streams of width 5120.
+    # DeepSeek-V4.1-Flash, as its config.json states it where our backbone can express it: 40
+    # layers, 384 routed experts top-6 of width 2304, no dense layers, one KV head of 512
+    # (V4 attends MLA-style; ours is plain GQA with that geometry), rms_norm_eps 1e-20,
+    # 1,048,576 positions, 4 streams of width 5120. Query heads and d_ff are not from the
+    # config (d_ff is unused: every layer is MoE). Engram: N=4, K=8, 256-wide rows, base
+    # 16,000,000 for every order, layers [1, 14], fused bias-free wkv, no short conv.
     "deepseek-v4.1-flash": ModelConfig(
         vocab_size=DEEPSEEK_VOCAB,
         d_model=5120,
-        n_layers=43,
+        n_layers=40,
         n_heads=64,
-        n_kv_heads=8,
+        n_kv_heads=1,
+        d_head=512,
         d_ff=12288,
-        moe=MoEConfig(n_routed=256, top_k=6, d_expert=2048, n_shared=1),
-        first_dense_layers=1,
+        moe=MoEConfig(n_routed=384, top_k=6, d_expert=2304, n_shared=1),
+        first_dense_layers=0,
         hc_streams=4,
-        max_seq_len=65536,
+        max_seq_len=1_048_576,
+        norm_eps=1e-20,
         engram=EngramConfig(
             layers=(1, 14),
             compressed_vocab_size=DEEPSEEK_COMPRESSED_VOCAB,
@@ -278,12 +302,14 @@ PRESETS: dict[str, ModelConfig] = {
             max_ngram=4,
             heads_per_order=8,
             head_dim=256,
+            compressed_pad_id=DEEPSEEK_PAD,
             fused_kv=True,
             short_conv=False,
         ),
     ),
     # The reference demo (engram_demo_v1.py): hidden 1024, 4 hyper-connection streams, N=3,
-    # K=8, 512 values per n-gram order split into 64-wide heads, base 646,400, layers [1, 15].
+    # K=8, 512 values per n-gram order split into 64-wide heads, base 646,400, layers [1, 15];
+    # its gate norms are nn.RMSNorm with the default epsilon, its conv norms use 1e-5.
     "engram-demo-v1": ModelConfig(
         vocab_size=DEEPSEEK_VOCAB,
         d_model=1024,
@@ -299,6 +325,9 @@ PRESETS: dict[str, ModelConfig] = {
             max_ngram=3,
             heads_per_order=8,
             head_dim=64,
+            compressed_pad_id=DEEPSEEK_PAD,
+            gate_norm_eps=FLOAT32_EPS,
+            conv_norm_eps=1e-5,
         ),
     ),
 }

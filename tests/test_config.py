@@ -1,6 +1,7 @@
 import dataclasses
 import json
 
+import numpy as np
 import pytest
 
 from engram_model import ConfigError, EngramConfig, ModelConfig
@@ -79,3 +80,69 @@ def test_invalid_json_is_refused():
         ModelConfig.from_json("{not json")
     with pytest.raises(ConfigError, match="object"):
         ModelConfig.from_json(json.dumps([1, 2]))
+
+
+def demo_engram_reference(engram, streams, rows, demo_padding=False):
+    """The demo's Engram forward (engram_demo_v1.py), written out from its source: keys W_K[m]
+    e, gate norms `nn.RMSNorm(hidden)` (PyTorch's default epsilon), signed square root,
+    value W_V e, then the short conv over per-branch `nn.RMSNorm(hidden, eps=1e-5)`.
+
+    The demo's conv pads both sides and keeps the first T outputs; `demo_padding=False` pads
+    the left only, the same sums, which torch's CPU kernels round alike to the bit (the
+    two-sided kernel may differ from either in the last bit)."""
+    import math
+
+    import torch
+    import torch.nn.functional as F
+
+    batch, n_streams, seq_len, d = streams.shape
+    memory = engram.table.weight[rows + engram.offsets].flatten(-2)
+    hidden = streams.transpose(1, 2)
+    gates = []
+    for m in range(n_streams):
+        key = F.linear(memory, engram.W_K[m].weight, engram.W_K[m].bias)
+        normed_key = torch.nn.RMSNorm(d)(key) * engram.k_weight[m]
+        normed_query = torch.nn.RMSNorm(d)(hidden[:, :, m]) * engram.q_weight[m]
+        gate = (normed_key * normed_query).sum(-1) / math.sqrt(d)
+        gate = gate.abs().clamp_min(1e-6).sqrt() * gate.sign()
+        gates.append(gate.sigmoid().unsqueeze(-1))
+    value = torch.stack(gates, dim=2) * F.linear(memory, engram.W_V.weight, engram.W_V.bias).unsqueeze(2)
+    conv = engram.short_conv
+    norm = torch.nn.RMSNorm(d, eps=1e-5)
+    normed = torch.cat([norm(value[:, :, m]) * conv.norm_weight[m] for m in range(n_streams)], dim=-1)
+    kernel, dilation = conv.conv.kernel_size[0], conv.conv.dilation[0]
+    normed, context = normed.transpose(1, 2), (kernel - 1) * dilation
+    if demo_padding:
+        y = F.conv1d(normed, conv.conv.weight, padding=context, dilation=dilation, groups=n_streams * d)[..., :seq_len]
+    else:
+        left_padded = torch.cat([normed.new_zeros(batch, n_streams * d, context), normed], dim=-1)
+        y = F.conv1d(left_padded, conv.conv.weight, dilation=dilation, groups=n_streams * d)
+    y = F.silu(y).transpose(1, 2).view(batch, seq_len, n_streams, d)
+    return (value + y).transpose(1, 2)
+
+
+def test_demo_preset_matches_the_demo_to_the_bit_with_its_norm_epsilons():
+    import torch
+
+    from engram_model.engram import Engram
+    from engram_model.tables import ResidentTable
+
+    demo = ModelConfig.preset("engram-demo-v1")
+    assert demo.engram.gate_norm_eps == torch.finfo(torch.float32).eps and demo.engram.conv_norm_eps == 1e-5
+    # the demo's geometry at a width a test can run: its epsilons and variant switches kept
+    small = dataclasses.replace(demo, d_model=32, n_heads=4, n_kv_heads=4, engram=dataclasses.replace(demo.engram, head_dim=8))
+    torch.manual_seed(0)
+    primes = [[11, 13, 17, 19, 23, 29, 31, 37], [41, 43, 47, 53, 59, 61, 67, 71]]
+    engram = Engram(small, primes, ResidentTable(sum(map(sum, primes)), 8))
+    for parameter in engram.parameters():
+        torch.nn.init.normal_(parameter, std=0.3)
+    rows = torch.from_numpy(np.random.default_rng(0).integers(0, 11, size=(2, 16, 16)))
+    streams = torch.randn(2, 4, 16, 32) * 1e-3  # small activations, where the epsilons matter; B*T a multiple of the SIMD width
+    with torch.no_grad():
+        ours, reference = engram(streams, rows), demo_engram_reference(engram, streams, rows)
+        assert torch.equal(ours, reference)
+        assert torch.allclose(ours, demo_engram_reference(engram, streams, rows, demo_padding=True), rtol=0, atol=1e-6)
+        one_eps = dataclasses.replace(small, engram=dataclasses.replace(small.engram, gate_norm_eps=None, conv_norm_eps=None))
+        before = Engram(one_eps, primes, engram.table)
+        before.load_state_dict(engram.state_dict())
+        assert (before(streams, rows) - reference).abs().max() > 1e-4  # norm_eps 1e-6 for both: not the demo
