@@ -1,4 +1,5 @@
 """Checkpoints: a directory of safetensors files, JSON and a manifest of sizes and sha256.
+(A DeepSeek-V4.1 checkpoint directory loads too: `engram_model.v41_checkpoint`.)
 
     config.json               ModelConfig
     model.safetensors         dense weights
@@ -18,6 +19,7 @@ import shutil
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -32,6 +34,9 @@ from .model import EngramLM
 from .prefetch import Prefetcher
 from .tables import CachedTable, RowCodec, TableError, TableFile, check_tier_options, encoded_rows, open_table
 from .tokenizer import CompressedVocab, load_tokenizer, tokenizer_sha256
+
+if TYPE_CHECKING:
+    from .v41_checkpoint import EngramParts
 
 FORMAT_VERSION = 1
 CONFIG, WEIGHTS, TABLES, ADDRESSING, TOKENIZER, MANIFEST = (
@@ -264,7 +269,8 @@ def load_model(
     cache_policy: str = "lru",
     hot_rows: dict[int, np.ndarray] | None = None,
     prefetch: bool = False,
-) -> EngramLM:
+    engram_only: bool = False,
+) -> EngramLM | EngramParts:
     """Load a checkpoint directory (or a bundled default by name). `tokenizer` replaces the
     checkpoint's own; it must be the same tokenizer, compared by content with the bundled
     tokenizer.json (a checkpoint without one can check only the compressed size, and warns).
@@ -277,9 +283,25 @@ def load_model(
     "lru" or "static" (offline LFU: `hot_rows` {layer: flat row ids, most requested first}).
     prefetch: attach a `Prefetcher`, so forward and generate gather rows ahead of the layers.
     verify hashes every file against the manifest (a table file is read once, sequentially).
+
+    A DeepSeek-V4.1 checkpoint directory (config.json, model.safetensors.index.json, shards)
+    loads its Engram side only, `engram_only=True`, as `EngramParts`: the tables served
+    straight out of the shards in the chosen tier, the addressing and the Engram modules
+    (`engram_model.v41_checkpoint`); our backbone is not DeepSeek's.
     """
     check_tier_options(tier, reader, cache_rows, cache_policy, hot_rows)
     directory = resolve_checkpoint(name_or_path)
+    from .v41_checkpoint import is_v41_checkpoint, load_v41  # it builds on this module
+
+    if is_v41_checkpoint(directory):
+        if not engram_only:
+            raise CheckpointError(
+                f"{directory} is a DeepSeek-V4.1 checkpoint, whose backbone (MLA attention, its MoE) this engine does not "
+                "implement: load its Engram side with load_model(..., engram_only=True)"
+            )
+        return load_v41(directory, device, tokenizer, tier, reader, io_threads, cache_rows, cache_policy, hot_rows)
+    if engram_only:
+        raise CheckpointError(f"{directory} is one of our checkpoints: it loads whole; engram_only=True is for a DeepSeek-V4.1 checkpoint")
     manifest = verify_checkpoint(directory) if verify else _read_manifest(directory)
     cfg = _read_config(directory / CONFIG)
     if tokenizer is None:
@@ -292,10 +314,7 @@ def load_model(
 
     tables = None
     if cfg.engram is not None:
-        tables = _open_tables(directory / TABLES, cfg, tier, device, reader, io_threads)
-        if cache_rows:
-            hot = hot_rows or {}
-            tables = {layer: CachedTable(t, cache_rows, cache_policy, hot.get(layer)) for layer, t in tables.items()}
+        tables = with_cache(_open_tables(directory / TABLES, cfg, tier, device, reader, io_threads), cache_rows, cache_policy, hot_rows)
     model = EngramLM(cfg, tokenizer, multipliers=multipliers, tables=tables)
     state = _read_safetensors(directory / WEIGHTS)
     if cfg.tie_embeddings:
@@ -315,6 +334,14 @@ def load_model(
     if prefetch and cfg.engram is not None:
         model.prefetcher = Prefetcher(model)
     return model
+
+
+def with_cache(tables: dict, cache_rows: int, cache_policy: str, hot_rows: dict[int, np.ndarray] | None) -> dict:
+    """Each layer's table behind a hot-row cache of `cache_rows`, or as it is when 0."""
+    if not cache_rows:
+        return tables
+    hot = hot_rows or {}
+    return {layer: CachedTable(t, cache_rows, cache_policy, hot.get(layer)) for layer, t in tables.items()}
 
 
 def _read_config(path: Path) -> ModelConfig:

@@ -177,10 +177,93 @@ class ModelConfig:
         return cls.from_dict(data)
 
     @classmethod
+    def from_deepseek(cls, data: dict[str, Any]) -> ModelConfig:
+        """A DeepSeek-V4.1 `config.json` (its own keys) as our config: see `DEEPSEEK_KEYS`.
+        Every Engram key must be there; backbone keys our engine has no use for are ignored."""
+        if not isinstance(data, dict):
+            raise ConfigError("a DeepSeek config.json must be a JSON object of keys")
+        missing = [key for key in (*DEEPSEEK_BACKBONE_KEYS, *DEEPSEEK_ENGRAM_KEYS) if key not in data]
+        if missing:
+            raise ConfigError(
+                f"missing key(s) {missing}: a DeepSeek-V4.1 config.json names them all "
+                f"(Engram: {', '.join(DEEPSEEK_ENGRAM_KEYS)})"
+            )
+        fields = {ours: data[theirs] for theirs, ours in DEEPSEEK_KEYS.items() if theirs in data}
+        moe = {ours: data[theirs] for theirs, ours in DEEPSEEK_MOE_KEYS.items() if theirs in data}
+        if "n_routed" in moe:
+            fields["moe"] = {"n_shared": 1, **moe}
+        fields.setdefault("d_ff", moe.get("d_expert", data["hidden_size"]))  # used only by dense layers
+        fields.setdefault("n_kv_heads", 1)
+        max_ngram = data["engram_max_ngram_size"]
+        fields["engram"] = {
+            "layers": data["engram_layer_ids"],
+            "compressed_vocab_size": data["engram_compressed_vocab_size"],
+            "table_base_sizes": [data["engram_vocab_size"]] * (max_ngram - 1),
+            "max_ngram": max_ngram,
+            "heads_per_order": data["engram_n_heads"],
+            "head_dim": data["engram_head_dim"],
+            "pad_id": data["engram_pad_token_id"],
+            "fused_kv": True,  # V4.1's Engram: one bias-free wkv, no short conv
+            "short_conv": False,
+        }
+        cfg = cls.from_dict(fields)
+        _check_table_rows(cfg.engram, data["engram_num_embeddings"])
+        return cfg
+
+    @classmethod
     def preset(cls, name: str) -> ModelConfig:
         if name not in PRESETS:
             raise ConfigError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}")
         return PRESETS[name]
+
+
+# DeepSeek config.json key -> our field. MLA's low-rank keys, the router's scoring settings and
+# the like have no counterpart in our backbone and are not read.
+DEEPSEEK_KEYS = {
+    "vocab_size": "vocab_size",
+    "hidden_size": "d_model",
+    "num_hidden_layers": "n_layers",
+    "num_attention_heads": "n_heads",
+    "num_key_value_heads": "n_kv_heads",
+    "head_dim": "d_head",
+    "intermediate_size": "d_ff",
+    "first_k_dense_replace": "first_dense_layers",
+    "hc_mult": "hc_streams",
+    "rope_theta": "rope_theta",
+    "max_position_embeddings": "max_seq_len",
+    "rms_norm_eps": "norm_eps",
+    "tie_word_embeddings": "tie_embeddings",
+}
+DEEPSEEK_MOE_KEYS = {
+    "n_routed_experts": "n_routed",
+    "num_experts_per_tok": "top_k",
+    "moe_intermediate_size": "d_expert",
+    "n_shared_experts": "n_shared",
+}
+DEEPSEEK_BACKBONE_KEYS = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads", "hc_mult", "rms_norm_eps")
+DEEPSEEK_ENGRAM_KEYS = (
+    "engram_layer_ids",
+    "engram_num_embeddings",
+    "engram_max_ngram_size",
+    "engram_vocab_size",
+    "engram_n_heads",
+    "engram_head_dim",
+    "engram_pad_token_id",
+    "engram_compressed_vocab_size",
+)
+
+
+def _check_table_rows(engram: EngramConfig, num_embeddings: Any) -> None:
+    """`engram_num_embeddings` (rows per layer) must be what our primes give: the hash
+    addresses rows by them, so any other count means another addressing."""
+    from .addressing import table_primes  # addressing imports this module
+
+    ours = [sum(map(sum, primes)) for primes in table_primes(engram).values()]
+    if not isinstance(num_embeddings, list) or num_embeddings != ours:
+        raise ConfigError(
+            f"engram_num_embeddings={num_embeddings} but the primes of these engram keys give {ours} rows per layer; "
+            "the config's Engram keys disagree with each other"
+        )
 
 
 def _build(cls: type, data: Any, prefix: str):
@@ -279,8 +362,8 @@ PRESETS: dict[str, ModelConfig] = {
     # DeepSeek-V4.1-Flash, as its config.json states it where our backbone can express it: 40
     # layers, 384 routed experts top-6 of width 2304, no dense layers, one KV head of 512
     # (V4 attends MLA-style; ours is plain GQA with that geometry), rms_norm_eps 1e-20,
-    # 1,048,576 positions, 4 streams of width 5120. Query heads and d_ff are not from the
-    # config (d_ff is unused: every layer is MoE). Engram: N=4, K=8, 256-wide rows, base
+    # 1,048,576 positions, 4 streams of width 5120. Query heads are not from the config; d_ff
+    # (unused: every layer is MoE) is the expert width, as ModelConfig.from_deepseek sets it. Engram: N=4, K=8, 256-wide rows, base
     # 16,000,000 for every order, layers [1, 14], fused bias-free wkv, no short conv.
     "deepseek-v4.1-flash": ModelConfig(
         vocab_size=DEEPSEEK_VOCAB,
@@ -289,7 +372,7 @@ PRESETS: dict[str, ModelConfig] = {
         n_heads=64,
         n_kv_heads=1,
         d_head=512,
-        d_ff=12288,
+        d_ff=2304,
         moe=MoEConfig(n_routed=384, top_k=6, d_expert=2304, n_shared=1),
         first_dense_layers=0,
         hc_streams=4,
