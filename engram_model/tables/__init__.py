@@ -20,7 +20,7 @@ from .codec import (
     e8m0_to_float,
     quantize_fp8,
 )
-from .file import RowArray, ShardedTables, TableEntry, TableFile, safetensors_header
+from .file import RowArray, ShardedTables, TableEntry, TableFile, array_views, safetensors_header
 from .tiers import (
     CACHE_POLICIES,
     READERS,
@@ -63,6 +63,7 @@ __all__ = [
     "TableError",
     "TableFile",
     "TableSource",
+    "array_views",
     "check_tier_options",
     "dequantize_fp8",
     "e8m0_to_float",
