@@ -287,7 +287,8 @@ def load_model(
     A DeepSeek-V4.1 checkpoint directory (config.json, model.safetensors.index.json, shards)
     loads its Engram side only, `engram_only=True`, as `EngramParts`: the tables served
     straight out of the shards in the chosen tier, the addressing and the Engram modules
-    (`engram_model.v41_checkpoint`); our backbone is not DeepSeek's.
+    (`engram_model.v41_checkpoint`); our backbone is not DeepSeek's. Such a directory has no
+    manifest, so `verify` checks only what loading reads (shapes, dtypes, data extents).
     """
     check_tier_options(tier, reader, cache_rows, cache_policy, hot_rows)
     directory = resolve_checkpoint(name_or_path)
@@ -299,6 +300,8 @@ def load_model(
                 f"{directory} is a DeepSeek-V4.1 checkpoint, whose backbone (MLA attention, its MoE) this engine does not "
                 "implement: load its Engram side with load_model(..., engram_only=True)"
             )
+        if prefetch:
+            raise CheckpointError("prefetch=True needs a whole model to run ahead of; EngramParts gathers rows when asked")
         return load_v41(directory, device, tokenizer, tier, reader, io_threads, cache_rows, cache_policy, hot_rows)
     if engram_only:
         raise CheckpointError(f"{directory} is one of our checkpoints: it loads whole; engram_only=True is for a DeepSeek-V4.1 checkpoint")

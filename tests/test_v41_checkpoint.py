@@ -260,6 +260,8 @@ def test_a_tokenizer_of_another_compressed_size_is_named(broken, tokenizer):
 def test_engram_only_is_explicit_both_ways(v41_dir, tmp_path, model):
     with pytest.raises(CheckpointError, match="DeepSeek-V4.1 checkpoint, whose backbone .* engram_only=True"):
         load_model(v41_dir, tier="mmap")
+    with pytest.raises(CheckpointError, match="prefetch=True needs a whole model"):
+        load_model(v41_dir, tier="mmap", engram_only=True, prefetch=True)
     ours = save_model(model, tmp_path / "ours")
     with pytest.raises(CheckpointError, match="one of our checkpoints: it loads whole"):
         load_model(ours, engram_only=True)
