@@ -81,7 +81,9 @@ def main() -> None:
             v41 = load_model(v41_dir, tier=tier, reader=reader, io_threads=2, engram_only=True).engrams[str(layer)].table
             our = open_table(ours, "table", tier, reader=reader, io_threads=2)
             assert torch.equal(v41.gather(flat_rows), our.gather(flat_rows).bfloat16())  # the same rows
-            seconds = alternate({"ours": lambda: our.gather(flat_rows), "v41": lambda: v41.gather(flat_rows)}, args.repeats)
+            seconds = alternate(
+                {"ours": lambda t=our: t.gather(flat_rows), "v41": lambda t=v41: t.gather(flat_rows)}, args.repeats
+            )
             results.append(
                 {
                     "tier": tier,
@@ -91,8 +93,10 @@ def main() -> None:
                     "v41_speed_vs_ours": seconds["ours"] / seconds["v41"],
                 }
             )
-            print(f"{tier:5} {reader:5}  ours {seconds['ours'] * 1e3:7.2f} ms   v41 {seconds['v41'] * 1e3:7.2f} ms   "
-                  f"v41 speed {seconds['ours'] / seconds['v41']:.3f}x")
+            print(
+                f"{tier:5} {reader:5}  ours {seconds['ours'] * 1e3:7.2f} ms   v41 {seconds['v41'] * 1e3:7.2f} ms   "
+                f"v41 speed {seconds['ours'] / seconds['v41']:.3f}x"
+            )
         result = {
             "benchmark": "v41_gather",
             "table": {"layer": layer, "rows": int(our.num_rows), "row_bytes": 264, "base_rows": args.base_rows},

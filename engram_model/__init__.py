@@ -37,6 +37,7 @@ _EXPORTS = {
     "hot_set": "tables",
     "row_counts": "tables",
     "CompressedVocab": "tokenizer",
+    "EngramParts": "v41_checkpoint",
     "load_tokenizer": "tokenizer",
     "train_bpe": "tokenizer",
 }

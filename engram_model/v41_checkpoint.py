@@ -92,7 +92,9 @@ def load_v41(
     weight_map = _read_weight_map(directory / INDEX)
     tokenizer, lookup = _tokenizer_and_lookup(directory, tokenizer, cfg)
     cfg = dataclasses.replace(cfg, engram=dataclasses.replace(cfg.engram, compressed_pad_id=int(lookup[cfg.engram.pad_id])))
-    tables = with_cache(_open_tables(directory / INDEX, weight_map, cfg, tier, device, reader, io_threads), cache_rows, cache_policy, hot_rows)
+    tables = with_cache(
+        _open_tables(directory / INDEX, weight_map, cfg, tier, device, reader, io_threads), cache_rows, cache_policy, hot_rows
+    )
     engrams = {}
     for layer, primes in table_primes(cfg.engram).items():
         engram = Engram(cfg, primes, tables[layer])
@@ -118,7 +120,9 @@ def _read_weight_map(path: Path) -> dict[str, str]:
         if not isinstance(weight_map, dict) or not all(isinstance(v, str) and Path(v).name == v for v in weight_map.values()):
             raise TypeError("weight_map must map tensor names to shard file names in the same directory")
     except (OSError, ValueError, KeyError, TypeError) as err:
-        raise CheckpointError(f"{path} is not a readable safetensors index ({err}); expected {{'weight_map': {{tensor: shard}}}}") from err
+        raise CheckpointError(
+            f"{path} is not a readable safetensors index ({err}); expected {{'weight_map': {{tensor: shard}}}}"
+        ) from err
     return weight_map
 
 
@@ -145,14 +149,20 @@ def _tokenizer_and_lookup(directory: Path, tokenizer: Tokenizer | None, cfg: Mod
             f"engram_compressed_vocab_size={expected}: it is not this checkpoint's tokenizer"
         )
     if not cfg.engram.pad_id < len(vocab.lookup):
-        raise CheckpointError(f"{directory / CONFIG}: engram_pad_token_id={cfg.engram.pad_id} is beyond {where}'s {len(vocab.lookup)} ids")
+        raise CheckpointError(
+            f"{directory / CONFIG}: engram_pad_token_id={cfg.engram.pad_id} is beyond {where}'s {len(vocab.lookup)} ids"
+        )
     return tokenizer, vocab.lookup
 
 
-def _open_tables(index: Path, weight_map: dict[str, str], cfg: ModelConfig, tier: str, device, reader: str, io_threads: int) -> dict[int, RowTable]:
+def _open_tables(
+    index: Path, weight_map: dict[str, str], cfg: ModelConfig, tier: str, device, reader: str, io_threads: int
+) -> dict[int, RowTable]:
     """Each layer's table, its codes and scales where the shards hold them, after checking
     their shapes against the addressing."""
-    names = {str(layer): (engram_tensor(layer, "embed.weight"), engram_tensor(layer, "embed.scale")) for layer in cfg.engram.layers}
+    names = {
+        str(layer): (engram_tensor(layer, "embed.weight"), engram_tensor(layer, "embed.scale")) for layer in cfg.engram.layers
+    }
     try:
         source = ShardedTables(index, weight_map, names)
     except TableError as err:
@@ -206,5 +216,7 @@ def _read_tensor(directory: Path, weight_map: dict[str, str], name: str, dtypes:
     except SafetensorError as err:
         raise CheckpointError(f"{path} is not a readable safetensors file ({err})") from err
     if tensor.dtype not in dtypes or tuple(tensor.shape) != shape:
-        raise CheckpointError(f"{path}: tensor {name} is {str(tensor.dtype).removeprefix('torch.')} {list(tensor.shape)}; expected {expected}")
+        raise CheckpointError(
+            f"{path}: tensor {name} is {str(tensor.dtype).removeprefix('torch.')} {list(tensor.shape)}; expected {expected}"
+        )
     return tensor

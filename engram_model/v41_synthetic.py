@@ -100,7 +100,9 @@ def engram_tensors(config: dict, seed: int = 0) -> dict[int, dict[str, torch.Ten
     return out
 
 
-def write_synthetic_v41(directory: str | Path, tokenizer_path: str | Path = DATA_DIR / TOKENIZER, base_rows: int = 499, seed: int = 0) -> Path:
+def write_synthetic_v41(
+    directory: str | Path, tokenizer_path: str | Path = DATA_DIR / TOKENIZER, base_rows: int = 499, seed: int = 0
+) -> Path:
     """Write config.json, the index, three shards and tokenizer.json into `directory` (new)."""
     directory, tokenizer_path = Path(directory), Path(tokenizer_path)
     directory.mkdir(parents=True, exist_ok=False)
@@ -131,8 +133,12 @@ def write_synthetic_v41(directory: str | Path, tokenizer_path: str | Path = DATA
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path, help="a new directory to write the checkpoint into")
-    parser.add_argument("--tokenizer", type=Path, default=DATA_DIR / TOKENIZER, help="a HF tokenizer.json (default: the bundled one)")
-    parser.add_argument("--base-rows", type=int, default=499, help="rows per hash head before the prime search (V4.1: 16,000,000)")
+    parser.add_argument(
+        "--tokenizer", type=Path, default=DATA_DIR / TOKENIZER, help="a HF tokenizer.json (default: the bundled one)"
+    )
+    parser.add_argument(
+        "--base-rows", type=int, default=499, help="rows per hash head before the prime search (V4.1: 16,000,000)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.directory.exists():

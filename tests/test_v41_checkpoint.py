@@ -182,7 +182,9 @@ def rewrite_tensor(directory, name, tensor):
 def test_a_missing_shard_is_named(broken):
     shard = weight_map(broken)[engram_tensor(3, "embed.scale")]
     (broken / shard).unlink()
-    with pytest.raises(CheckpointError, match=rf"{shard} is missing: .*{INDEX} puts tensor layers\.3\.engram\.embed\.scale in it"):
+    with pytest.raises(
+        CheckpointError, match=rf"{shard} is missing: .*{INDEX} puts tensor layers\.3\.engram\.embed\.scale in it"
+    ):
         load_model(broken, tier="mmap", engram_only=True)
 
 
@@ -200,7 +202,10 @@ def test_a_tensor_the_index_does_not_name_is_named(broken):
     index = json.loads((broken / INDEX).read_text())
     del index["weight_map"][engram_tensor(1, "wkv.scale")]
     (broken / INDEX).write_text(json.dumps(index))
-    with pytest.raises(CheckpointError, match=r"names no shard for tensor layers\.1\.engram\.wkv\.scale \(expected float8_e8m0fnu or float32 \[10, 192\]\)"):
+    with pytest.raises(
+        CheckpointError,
+        match=r"names no shard for tensor layers\.1\.engram\.wkv\.scale \(expected float8_e8m0fnu or float32 \[10, 192\]\)",
+    ):
         load_model(broken, tier="host", engram_only=True)
 
 
@@ -223,7 +228,9 @@ def test_a_scale_of_the_wrong_dtype_is_named(broken):
 def test_a_wkv_scale_of_the_wrong_dtype_is_named(broken):
     name = engram_tensor(1, "wkv.scale")
     rewrite_tensor(broken, name, stored(broken, name).view(torch.uint8))
-    with pytest.raises(CheckpointError, match=rf"tensor {name} is uint8 \[10, 192\]; expected float8_e8m0fnu or float32 \[10, 192\]"):
+    with pytest.raises(
+        CheckpointError, match=rf"tensor {name} is uint8 \[10, 192\]; expected float8_e8m0fnu or float32 \[10, 192\]"
+    ):
         load_model(broken, tier="mmap", engram_only=True)
 
 

@@ -12,6 +12,7 @@ from .codec import TableError
 from .tiers import CACHE_POLICIES, OffloadedTable, ResidentTable, _check_rows, gather_unique
 
 
+@dataclass
 class CacheStats:
     """Counters of one layer's hot-row cache. `unique` rows are looked up once per read;
     `requests` counts them with their repeats inside the step."""
@@ -141,5 +142,3 @@ def hot_set(rows: np.ndarray, counts: np.ndarray, capacity: int | None = None) -
     `capacity` of them."""
     order = np.lexsort((rows, -counts))
     return rows[order[:capacity]] if capacity is not None else rows[order]
-
-

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import torch
 
+
 class TableError(ValueError):
     """A table file, row format or tier that cannot serve rows; the message names the input and the fix."""
-
 
 
 # --- row formats ---------------------------------------------------------------------------
@@ -145,4 +145,3 @@ class RowCodec:
         if self.name == "fp8_e4m3":
             return dequantize_fp8(raw[:, : self.row_dim], raw[:, self.row_dim :])
         return raw.contiguous().view(self.value_dtype)
-

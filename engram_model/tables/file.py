@@ -72,7 +72,9 @@ def safetensors_header(path: Path) -> tuple[dict[str, dict], dict[str, str], int
     data_start = 8 + header_len
     data_end = max((info["data_offsets"][1] for info in header.values()), default=0)
     if size != data_start + data_end:
-        raise TableError(f"{path} has {size} bytes but its header describes {data_start + data_end}: the file is truncated or altered")
+        raise TableError(
+            f"{path} has {size} bytes but its header describes {data_start + data_end}: the file is truncated or altered"
+        )
     return header, metadata, data_start
 
 
@@ -129,7 +131,11 @@ class TableFile:
         offset = 0
         for key, (num_rows, codec) in tables.items():
             nbytes = num_rows * codec.row_bytes
-            header[key] = {"dtype": codec.safetensors_dtype, "shape": [num_rows, codec.columns], "data_offsets": [offset, offset + nbytes]}
+            header[key] = {
+                "dtype": codec.safetensors_dtype,
+                "shape": [num_rows, codec.columns],
+                "data_offsets": [offset, offset + nbytes],
+            }
             offset += nbytes
         encoded = json.dumps(header, separators=(",", ":")).encode()
         encoded += b" " * (-len(encoded) % 8)  # safetensors pads the header to 8-byte alignment
@@ -163,7 +169,6 @@ def _pread_exact(fd: int, buffer: memoryview, offset: int, path: Path) -> None:
         if got == 0:
             raise TableError(f"{path} ended at byte {offset + done}, {len(buffer) - done} bytes short: the file is truncated")
         done += got
-
 
 
 # --- DeepSeek-V4.1's checkpoint: tables inside the model's safetensors shards --------------

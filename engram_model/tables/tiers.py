@@ -91,7 +91,9 @@ class ResidentTable(nn.Module):
     @classmethod
     def from_file(cls, table_file: TableSource, key: str, device: str | torch.device = "cpu") -> ResidentTable:
         entry = table_file.entries[key]
-        table = cls(entry.num_rows, entry.codec.row_dim, init_std=None, row_format=entry.codec.name, split_scales=entry.codec.split_scales)
+        table = cls(
+            entry.num_rows, entry.codec.row_dim, init_std=None, row_format=entry.codec.name, split_scales=entry.codec.split_scales
+        )
         if entry.codec.name == "fp8_e4m3":  # dequantise chunk by chunk instead of holding the bytes too
             chunk = max(1, (64 << 20) // entry.codec.row_bytes)
             for start in range(0, entry.num_rows, chunk):
@@ -308,7 +310,9 @@ class MmapTable(OffloadedTable):
             mapped.drop_page_cache()
 
     def __repr__(self) -> str:
-        return f"MmapTable({self.path}:{self.key}, {self.num_rows} x {self.row_format}[{self.row_dim}], {self.io_threads} threads)"
+        return (
+            f"MmapTable({self.path}:{self.key}, {self.num_rows} x {self.row_format}[{self.row_dim}], {self.io_threads} threads)"
+        )
 
 
 class PreadTable(OffloadedTable):
@@ -367,7 +371,9 @@ class PreadTable(OffloadedTable):
             closer()
 
     def __repr__(self) -> str:
-        return f"PreadTable({self.path}:{self.key}, {self.num_rows} x {self.row_format}[{self.row_dim}], {self.io_threads} threads)"
+        return (
+            f"PreadTable({self.path}:{self.key}, {self.num_rows} x {self.row_format}[{self.row_dim}], {self.io_threads} threads)"
+        )
 
 
 TIERS = ("resident", "host", "mmap")
@@ -384,11 +390,15 @@ def check_tier_options(tier: str, reader: str = "mmap", cache_rows: int = 0, cac
     if cache_rows < 0:
         raise TableError(f"cache_rows={cache_rows} must be >= 0")
     if cache_rows and tier == "resident":
-        raise TableError("cache_rows needs an offloaded tier: the resident tier is already the fast one; use tier='host' or 'mmap'")
+        raise TableError(
+            "cache_rows needs an offloaded tier: the resident tier is already the fast one; use tier='host' or 'mmap'"
+        )
     if cache_policy not in CACHE_POLICIES:
         raise TableError(f"cache_policy={cache_policy!r} is unknown; choose one of {', '.join(CACHE_POLICIES)}")
     if cache_rows and cache_policy == "static" and not hot_rows:
-        raise TableError("cache_policy='static' needs hot_rows {layer: row ids}: measure them with `engram-probe offload rowstats`")
+        raise TableError(
+            "cache_policy='static' needs hot_rows {layer: row ids}: measure them with `engram-probe offload rowstats`"
+        )
 
 
 def open_table(
@@ -424,4 +434,3 @@ def encoded_rows(table: RowTable, start: int, stop: int, codec: RowCodec) -> np.
     if backing.codec == codec:
         return raw
     return codec.encode(backing.codec.decode(torch.from_numpy(raw))).numpy()
-
