@@ -34,12 +34,10 @@ _EXPORTS = {
     "RowCodec": "tables",
     "TableError": "tables",
     "TableFile": "tables",
-    "hit_rate": "tables",
-    "hit_rate_curve": "tables",
     "hot_set": "tables",
     "row_counts": "tables",
-    "zipf_fit": "tables",
     "CompressedVocab": "tokenizer",
+    "EngramParts": "v41_checkpoint",
     "load_tokenizer": "tokenizer",
     "train_bpe": "tokenizer",
 }

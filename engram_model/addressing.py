@@ -86,9 +86,7 @@ class NgramAddresser:
                 f"engram.compressed_vocab_size={config.compressed_vocab_size}"
             )
         self.config = config
-        # the raw pad id pushed through the compression map; the caller passes it when the map
-        # moves the pad token (our tokenizers and DeepSeek's keep it in place)
-        self.compressed_pad_id = config.pad_id if compressed_pad_id is None else int(compressed_pad_id)
+        self.compressed_pad_id = self._pad(config, compressed_pad_id)
         self.table_sizes = table_primes(config)
         if multipliers is None:
             multipliers = {layer: layer_multipliers(config, layer) for layer in config.layers}
@@ -104,6 +102,20 @@ class NgramAddresser:
             layer: np.array([p for order in self.table_sizes[layer] for p in order], dtype=np.int64)
             for layer in config.layers
         }
+
+    @staticmethod
+    def _pad(config: EngramConfig, given: int | None) -> int:
+        """The compressed pad id: given, or recorded in the config. Never the raw pad id: the
+        compression map moves it whenever a token below it merges with another."""
+        recorded = config.compressed_pad_id
+        if given is not None and recorded is not None and int(given) != recorded:
+            raise ValueError(f"compressed_pad_id={given} disagrees with engram.compressed_pad_id={recorded}")
+        if given is None and recorded is None:
+            raise ValueError(
+                f"the compressed pad id is unknown: pass compressed_pad_id=lookup[{config.pad_id}] from the "
+                "tokenizer's CompressedVocab, or build the config with configure_for_tokenizer"
+            )
+        return int(recorded if given is None else given)
 
     @property
     def history_length(self) -> int:

@@ -1,4 +1,5 @@
 """Checkpoints: a directory of safetensors files, JSON and a manifest of sizes and sha256.
+(A DeepSeek-V4.1 checkpoint directory loads too: `engram_model.v41_checkpoint`.)
 
     config.json               ModelConfig
     model.safetensors         dense weights
@@ -18,6 +19,7 @@ import shutil
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -30,8 +32,11 @@ from .addressing import table_primes
 from .config import ModelConfig
 from .model import EngramLM
 from .prefetch import Prefetcher
-from .tables import CACHE_POLICIES, READERS, TIERS, CachedTable, RowCodec, TableError, TableFile, encoded_rows, open_table
+from .tables import CachedTable, RowCodec, TableError, TableFile, check_tier_options, encoded_rows, open_table
 from .tokenizer import CompressedVocab, load_tokenizer, tokenizer_sha256
+
+if TYPE_CHECKING:
+    from .v41_checkpoint import EngramParts
 
 FORMAT_VERSION = 1
 CONFIG, WEIGHTS, TABLES, ADDRESSING, TOKENIZER, MANIFEST = (
@@ -264,7 +269,8 @@ def load_model(
     cache_policy: str = "lru",
     hot_rows: dict[int, np.ndarray] | None = None,
     prefetch: bool = False,
-) -> EngramLM:
+    engram_only: bool = False,
+) -> EngramLM | EngramParts:
     """Load a checkpoint directory (or a bundled default by name). `tokenizer` replaces the
     checkpoint's own; it must be the same tokenizer, compared by content with the bundled
     tokenizer.json (a checkpoint without one can check only the compressed size, and warns).
@@ -277,9 +283,28 @@ def load_model(
     "lru" or "static" (offline LFU: `hot_rows` {layer: flat row ids, most requested first}).
     prefetch: attach a `Prefetcher`, so forward and generate gather rows ahead of the layers.
     verify hashes every file against the manifest (a table file is read once, sequentially).
+
+    A DeepSeek-V4.1 checkpoint directory (config.json, model.safetensors.index.json, shards)
+    loads its Engram side only, `engram_only=True`, as `EngramParts`: the tables served
+    straight out of the shards in the chosen tier, the addressing and the Engram modules
+    (`engram_model.v41_checkpoint`); our backbone is not DeepSeek's. Such a directory has no
+    manifest, so `verify` checks only what loading reads (shapes, dtypes, data extents).
     """
-    _check_tier_options(tier, reader, cache_rows, cache_policy, hot_rows)
+    check_tier_options(tier, reader, cache_rows, cache_policy, hot_rows)
     directory = resolve_checkpoint(name_or_path)
+    from .v41_checkpoint import is_v41_checkpoint, load_v41  # it builds on this module
+
+    if is_v41_checkpoint(directory):
+        if not engram_only:
+            raise CheckpointError(
+                f"{directory} is a DeepSeek-V4.1 checkpoint, whose backbone (MLA attention, its MoE) this engine does not "
+                "implement: load its Engram side with load_model(..., engram_only=True)"
+            )
+        if prefetch:
+            raise CheckpointError("prefetch=True needs a whole model to run ahead of; EngramParts gathers rows when asked")
+        return load_v41(directory, device, tokenizer, tier, reader, io_threads, cache_rows, cache_policy, hot_rows)
+    if engram_only:
+        raise CheckpointError(f"{directory} is one of our checkpoints: it loads whole; engram_only=True is for a DeepSeek-V4.1 checkpoint")
     manifest = verify_checkpoint(directory) if verify else _read_manifest(directory)
     cfg = _read_config(directory / CONFIG)
     if tokenizer is None:
@@ -292,10 +317,7 @@ def load_model(
 
     tables = None
     if cfg.engram is not None:
-        tables = _open_tables(directory / TABLES, cfg, tier, device, reader, io_threads)
-        if cache_rows:
-            hot = hot_rows or {}
-            tables = {layer: CachedTable(t, cache_rows, cache_policy, hot.get(layer)) for layer, t in tables.items()}
+        tables = with_cache(_open_tables(directory / TABLES, cfg, tier, device, reader, io_threads), cache_rows, cache_policy, hot_rows)
     model = EngramLM(cfg, tokenizer, multipliers=multipliers, tables=tables)
     state = _read_safetensors(directory / WEIGHTS)
     if cfg.tie_embeddings:
@@ -315,6 +337,14 @@ def load_model(
     if prefetch and cfg.engram is not None:
         model.prefetcher = Prefetcher(model)
     return model
+
+
+def with_cache(tables: dict, cache_rows: int, cache_policy: str, hot_rows: dict[int, np.ndarray] | None) -> dict:
+    """Each layer's table behind a hot-row cache of `cache_rows`, or as it is when 0."""
+    if not cache_rows:
+        return tables
+    hot = hot_rows or {}
+    return {layer: CachedTable(t, cache_rows, cache_policy, hot.get(layer)) for layer, t in tables.items()}
 
 
 def _read_config(path: Path) -> ModelConfig:
@@ -368,22 +398,6 @@ def _check_tokenizer(tokenizer: Tokenizer, directory: Path, manifest: dict, cfg:
         "not by its content; make sure it is the one the model was trained with",
         stacklevel=3,
     )
-
-
-def _check_tier_options(tier: str, reader: str, cache_rows: int, cache_policy: str, hot_rows) -> None:
-    """Refuse bad serving options before any file is read."""
-    if tier not in TIERS:
-        raise TableError(f"tier={tier!r} is not a table tier; choose one of {', '.join(TIERS)}")
-    if reader not in READERS:
-        raise TableError(f"reader={reader!r} is not a reader of the mmap tier; choose one of {', '.join(READERS)}")
-    if cache_rows < 0:
-        raise TableError(f"cache_rows={cache_rows} must be >= 0")
-    if cache_rows and tier == "resident":
-        raise TableError("cache_rows needs an offloaded tier: the resident tier is already the fast one; use tier='host' or 'mmap'")
-    if cache_policy not in CACHE_POLICIES:
-        raise TableError(f"cache_policy={cache_policy!r} is unknown; choose one of {', '.join(CACHE_POLICIES)}")
-    if cache_rows and cache_policy == "static" and not hot_rows:
-        raise TableError("cache_policy='static' needs hot_rows {layer: row ids}: measure them with `engram-probe offload rowstats`")
 
 
 def _open_tables(path: Path, cfg: ModelConfig, tier: str, device, reader: str, io_threads: int) -> dict:

@@ -29,12 +29,19 @@ class EngramConfig:
     heads_per_order: int = 8  # K
     head_dim: int = 64  # width of one head's row; d_mem = (N-1) * K * head_dim
     pad_id: int = 2  # raw pad id, pushed through the compression map for left fill
+    # the pad id after compression, which fills the n-gram history before a sequence's first
+    # token; None: not known without the tokenizer (configure_for_tokenizer records it)
+    compressed_pad_id: int | None = None
     seed: int = 0
     fused_kv: bool = False  # V4.1: one bias-free `wkv`; demo/paper: W_K per branch, W_V with bias
     short_conv: bool = True  # paper and demo; V4.1 has none
     conv_kernel: int = 4
     conv_zero_init: bool = False  # the paper zero-initialises the conv, the demo does not
     gate_signed_sqrt: bool = True  # demo and V4.1; the paper's equation omits it
+    # RMSNorm epsilons of the gate's query/key norms and of the conv's norms; None: the model's
+    # norm_eps (V4.1). The demo uses PyTorch's default (finfo(float32).eps) and 1e-5.
+    gate_norm_eps: float | None = None
+    conv_norm_eps: float | None = None
 
     @property
     def orders(self) -> range:
@@ -67,6 +74,14 @@ class EngramConfig:
                 f"engram.table_base_sizes has {len(self.table_base_sizes)} entries; "
                 f"max_ngram={self.max_ngram} needs one per order 2..{self.max_ngram}"
             )
+        if self.compressed_pad_id is not None and not 0 <= self.compressed_pad_id < self.compressed_vocab_size:
+            raise ConfigError(
+                f"engram.compressed_pad_id={self.compressed_pad_id} is not a compressed id below "
+                f"compressed_vocab_size={self.compressed_vocab_size}"
+            )
+        for name in ("gate_norm_eps", "conv_norm_eps"):
+            if getattr(self, name) is not None and not getattr(self, name) > 0:
+                raise ConfigError(f"engram.{name}={getattr(self, name)} must be > 0 (or null for the model's norm_eps)")
         if min(self.table_base_sizes) < 2:
             raise ConfigError(f"engram.table_base_sizes={list(self.table_base_sizes)} must all be >= 2")
 
@@ -162,10 +177,93 @@ class ModelConfig:
         return cls.from_dict(data)
 
     @classmethod
+    def from_deepseek(cls, data: dict[str, Any]) -> ModelConfig:
+        """A DeepSeek-V4.1 `config.json` (its own keys) as our config: see `DEEPSEEK_KEYS`.
+        Every Engram key must be there; backbone keys our engine has no use for are ignored."""
+        if not isinstance(data, dict):
+            raise ConfigError("a DeepSeek config.json must be a JSON object of keys")
+        missing = [key for key in (*DEEPSEEK_BACKBONE_KEYS, *DEEPSEEK_ENGRAM_KEYS) if key not in data]
+        if missing:
+            raise ConfigError(
+                f"missing key(s) {missing}: a DeepSeek-V4.1 config.json names them all "
+                f"(Engram: {', '.join(DEEPSEEK_ENGRAM_KEYS)})"
+            )
+        fields = {ours: data[theirs] for theirs, ours in DEEPSEEK_KEYS.items() if theirs in data}
+        moe = {ours: data[theirs] for theirs, ours in DEEPSEEK_MOE_KEYS.items() if theirs in data}
+        if "n_routed" in moe:
+            fields["moe"] = {"n_shared": 1, **moe}
+        fields.setdefault("d_ff", moe.get("d_expert", data["hidden_size"]))  # used only by dense layers
+        fields.setdefault("n_kv_heads", 1)
+        max_ngram = data["engram_max_ngram_size"]
+        fields["engram"] = {
+            "layers": data["engram_layer_ids"],
+            "compressed_vocab_size": data["engram_compressed_vocab_size"],
+            "table_base_sizes": [data["engram_vocab_size"]] * (max_ngram - 1),
+            "max_ngram": max_ngram,
+            "heads_per_order": data["engram_n_heads"],
+            "head_dim": data["engram_head_dim"],
+            "pad_id": data["engram_pad_token_id"],
+            "fused_kv": True,  # V4.1's Engram: one bias-free wkv, no short conv
+            "short_conv": False,
+        }
+        cfg = cls.from_dict(fields)
+        _check_table_rows(cfg.engram, data["engram_num_embeddings"])
+        return cfg
+
+    @classmethod
     def preset(cls, name: str) -> ModelConfig:
         if name not in PRESETS:
             raise ConfigError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}")
         return PRESETS[name]
+
+
+# DeepSeek config.json key -> our field. MLA's low-rank keys, the router's scoring settings and
+# the like have no counterpart in our backbone and are not read.
+DEEPSEEK_KEYS = {
+    "vocab_size": "vocab_size",
+    "hidden_size": "d_model",
+    "num_hidden_layers": "n_layers",
+    "num_attention_heads": "n_heads",
+    "num_key_value_heads": "n_kv_heads",
+    "head_dim": "d_head",
+    "intermediate_size": "d_ff",
+    "first_k_dense_replace": "first_dense_layers",
+    "hc_mult": "hc_streams",
+    "rope_theta": "rope_theta",
+    "max_position_embeddings": "max_seq_len",
+    "rms_norm_eps": "norm_eps",
+    "tie_word_embeddings": "tie_embeddings",
+}
+DEEPSEEK_MOE_KEYS = {
+    "n_routed_experts": "n_routed",
+    "num_experts_per_tok": "top_k",
+    "moe_intermediate_size": "d_expert",
+    "n_shared_experts": "n_shared",
+}
+DEEPSEEK_BACKBONE_KEYS = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads", "hc_mult", "rms_norm_eps")
+DEEPSEEK_ENGRAM_KEYS = (
+    "engram_layer_ids",
+    "engram_num_embeddings",
+    "engram_max_ngram_size",
+    "engram_vocab_size",
+    "engram_n_heads",
+    "engram_head_dim",
+    "engram_pad_token_id",
+    "engram_compressed_vocab_size",
+)
+
+
+def _check_table_rows(engram: EngramConfig, num_embeddings: Any) -> None:
+    """`engram_num_embeddings` (rows per layer) must be what our primes give: the hash
+    addresses rows by them, so any other count means another addressing."""
+    from .addressing import table_primes  # addressing imports this module
+
+    ours = [sum(map(sum, primes)) for primes in table_primes(engram).values()]
+    if not isinstance(num_embeddings, list) or num_embeddings != ours:
+        raise ConfigError(
+            f"engram_num_embeddings={num_embeddings} but the primes of these engram keys give {ours} rows per layer; "
+            "the config's Engram keys disagree with each other"
+        )
 
 
 def _build(cls: type, data: Any, prefix: str):
@@ -191,6 +289,8 @@ def _build(cls: type, data: Any, prefix: str):
 
 DEEPSEEK_VOCAB = 129_280
 DEEPSEEK_COMPRESSED_VOCAB = 99_092
+DEEPSEEK_PAD = 2  # <｜▁pad▁｜>; DeepSeek's compression keeps it at 2 (tests/test_config.py checks)
+FLOAT32_EPS = 1.1920928955078125e-07  # torch.finfo(torch.float32).eps: nn.RMSNorm's default
 
 PRESETS: dict[str, ModelConfig] = {
     # The bundled default (`engram-probe train --recipe engram`): small enough to train in about
@@ -254,23 +354,30 @@ PRESETS: dict[str, ModelConfig] = {
             max_ngram=3,
             heads_per_order=8,
             head_dim=80,
+            compressed_pad_id=DEEPSEEK_PAD,
             conv_zero_init=True,
             gate_signed_sqrt=False,
         ),
     ),
-    # DeepSeek-V4.1-Flash Engram geometry: N=4, K=8, 256-wide rows, base 16,000,000 for every
-    # order, layers [1, 14], fused bias-free wkv, no short conv, 4 streams of width 5120.
+    # DeepSeek-V4.1-Flash, as its config.json states it where our backbone can express it: 40
+    # layers, 384 routed experts top-6 of width 2304, no dense layers, one KV head of 512
+    # (V4 attends MLA-style; ours is plain GQA with that geometry), rms_norm_eps 1e-20,
+    # 1,048,576 positions, 4 streams of width 5120. Query heads are not from the config; d_ff
+    # (unused: every layer is MoE) is the expert width, as ModelConfig.from_deepseek sets it. Engram: N=4, K=8, 256-wide rows, base
+    # 16,000,000 for every order, layers [1, 14], fused bias-free wkv, no short conv.
     "deepseek-v4.1-flash": ModelConfig(
         vocab_size=DEEPSEEK_VOCAB,
         d_model=5120,
-        n_layers=43,
+        n_layers=40,
         n_heads=64,
-        n_kv_heads=8,
-        d_ff=12288,
-        moe=MoEConfig(n_routed=256, top_k=6, d_expert=2048, n_shared=1),
-        first_dense_layers=1,
+        n_kv_heads=1,
+        d_head=512,
+        d_ff=2304,
+        moe=MoEConfig(n_routed=384, top_k=6, d_expert=2304, n_shared=1),
+        first_dense_layers=0,
         hc_streams=4,
-        max_seq_len=65536,
+        max_seq_len=1_048_576,
+        norm_eps=1e-20,
         engram=EngramConfig(
             layers=(1, 14),
             compressed_vocab_size=DEEPSEEK_COMPRESSED_VOCAB,
@@ -278,12 +385,14 @@ PRESETS: dict[str, ModelConfig] = {
             max_ngram=4,
             heads_per_order=8,
             head_dim=256,
+            compressed_pad_id=DEEPSEEK_PAD,
             fused_kv=True,
             short_conv=False,
         ),
     ),
     # The reference demo (engram_demo_v1.py): hidden 1024, 4 hyper-connection streams, N=3,
-    # K=8, 512 values per n-gram order split into 64-wide heads, base 646,400, layers [1, 15].
+    # K=8, 512 values per n-gram order split into 64-wide heads, base 646,400, layers [1, 15];
+    # its gate norms are nn.RMSNorm with the default epsilon, its conv norms use 1e-5.
     "engram-demo-v1": ModelConfig(
         vocab_size=DEEPSEEK_VOCAB,
         d_model=1024,
@@ -299,6 +408,9 @@ PRESETS: dict[str, ModelConfig] = {
             max_ngram=3,
             heads_per_order=8,
             head_dim=64,
+            compressed_pad_id=DEEPSEEK_PAD,
+            gate_norm_eps=FLOAT32_EPS,
+            conv_norm_eps=1e-5,
         ),
     ),
 }

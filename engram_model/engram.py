@@ -67,7 +67,9 @@ class Engram(nn.Module):
     def __init__(self, cfg: ModelConfig, primes_per_order: list[list[int]], table: RowTable):
         super().__init__()
         ecfg = cfg.engram
-        self.n_streams, self.d_model, self.eps = cfg.hc_streams, cfg.d_model, cfg.norm_eps
+        self.n_streams, self.d_model = cfg.hc_streams, cfg.d_model
+        self.eps = cfg.norm_eps if ecfg.gate_norm_eps is None else ecfg.gate_norm_eps
+        conv_eps = cfg.norm_eps if ecfg.conv_norm_eps is None else ecfg.conv_norm_eps
         self.signed_sqrt = ecfg.gate_signed_sqrt
         self.table = table
         self.register_buffer("offsets", torch.from_numpy(head_offsets(primes_per_order)), persistent=False)
@@ -79,7 +81,7 @@ class Engram(nn.Module):
         self.q_weight = nn.Parameter(torch.ones(self.n_streams, cfg.d_model))
         self.k_weight = nn.Parameter(torch.ones(self.n_streams, cfg.d_model))
         self.short_conv = (
-            ShortConv(self.n_streams, cfg.d_model, ecfg.conv_kernel, ecfg.max_ngram, ecfg.conv_zero_init, cfg.norm_eps)
+            ShortConv(self.n_streams, cfg.d_model, ecfg.conv_kernel, ecfg.max_ngram, ecfg.conv_zero_init, conv_eps)
             if ecfg.short_conv
             else None
         )

@@ -77,10 +77,10 @@ def configure_for_tokenizer(cfg: ModelConfig, tokenizer: Tokenizer) -> ModelConf
     engram = cfg.engram
     if engram is not None:
         pad_id = tokenizer.token_to_id(PAD)
+        pad_id = engram.pad_id if pad_id is None else pad_id
+        vocab = CompressedVocab.from_tokenizer(tokenizer)
         engram = dataclasses.replace(
-            engram,
-            compressed_vocab_size=CompressedVocab.from_tokenizer(tokenizer).size,
-            pad_id=engram.pad_id if pad_id is None else pad_id,
+            engram, compressed_vocab_size=vocab.size, pad_id=pad_id, compressed_pad_id=int(vocab.lookup[pad_id])
         )
     return dataclasses.replace(cfg, vocab_size=vocab_size, engram=engram)
 

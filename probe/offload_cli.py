@@ -87,7 +87,8 @@ def rowstats(
     """Row-frequency statistics of a text: per hash head (requests, distinct rows, Zipf fit,
     share of the top rows) and per layer the hit rate of a static cache against its size."""
     from engram_model.checkpoint import CheckpointError
-    from engram_model.tables import head_row_stats, hit_rate_curve, hot_set, row_counts, zipf_fit
+    from engram_model.tables import hot_set, row_counts
+    from probe.rowstats import head_row_stats, hit_rate_curve, zipf_fit
 
     try:
         engram_model = open_for_rows(model)

@@ -84,6 +84,7 @@ def test_rows_match_reference(vocab, max_ngram, seed):
         heads_per_order=3,
         seed=seed,
         pad_id=1,
+        compressed_pad_id=1,
     )
     addresser = NgramAddresser(cfg, vocab)
     rng = np.random.default_rng(seed)
@@ -120,6 +121,44 @@ def test_first_positions_are_left_filled_with_the_compressed_pad():
     assert moved.rows(np.array([[3]]))[0][0, 0, 0] == wrap64((3 * m[0]) ^ (7 * m[1])) % 1009
 
 
+def tokenizer_that_moves_the_pad():
+    """"a" and "A" compress to one id, so the pad (raw id 2) becomes compressed id 1."""
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    words = ["a", "A", "<|pad|>", "b", "c", "d"]
+    tokenizer = Tokenizer(models.WordLevel({w: i for i, w in enumerate(words)}, unk_token="d"))
+    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
+    tokenizer.add_special_tokens(["<|pad|>"])
+    return tokenizer
+
+
+def test_an_addresser_built_from_the_config_left_fills_with_the_compressed_pad():
+    from engram_model import EngramLM, configure_for_tokenizer
+
+    tokenizer = tokenizer_that_moves_the_pad()
+    base = ModelConfig(
+        vocab_size=6, d_model=16, n_layers=1, n_heads=2, n_kv_heads=1, d_ff=32,
+        engram=EngramConfig(layers=(0,), compressed_vocab_size=5, table_base_sizes=(101, 103), max_ngram=3, heads_per_order=2),
+    )
+    cfg = configure_for_tokenizer(base, tokenizer)
+    assert (cfg.engram.pad_id, cfg.engram.compressed_pad_id, cfg.engram.compressed_vocab_size) == (2, 1, 5)
+    addresser = NgramAddresser(cfg.engram)  # no pad id passed: the config's compressed one, not the raw 2
+    ids = np.array([[3, 0, 4]])
+    expected = reference_rows(ids[0].tolist(), addresser.multipliers[0], addresser.table_sizes[0], 3, pad=1)
+    assert addresser.rows(ids)[0][0].tolist() == expected
+    assert expected != reference_rows(ids[0].tolist(), addresser.multipliers[0], addresser.table_sizes[0], 3, pad=2)
+    model = EngramLM(cfg, tokenizer)
+    assert np.array_equal(model.addresser.rows(ids)[0], addresser.rows(ids)[0])
+
+
+def test_an_unknown_or_contradicted_compressed_pad_is_refused():
+    cfg = EngramConfig(layers=(0,), compressed_vocab_size=100, table_base_sizes=(1009,), max_ngram=2, heads_per_order=1)
+    with pytest.raises(ValueError, match=r"compressed pad id is unknown: pass compressed_pad_id=lookup\[2\]"):
+        NgramAddresser(cfg)
+    with pytest.raises(ValueError, match="compressed_pad_id=3 disagrees with engram.compressed_pad_id=2"):
+        NgramAddresser(dataclasses.replace(cfg, compressed_pad_id=2), compressed_pad_id=3)
+
+
 def test_bad_shapes_are_refused():
     addresser = NgramAddresser(ModelConfig.preset("engram-demo-v1").engram)
     with pytest.raises(ValueError, match="batch, pos"):
@@ -141,7 +180,7 @@ def test_bad_shapes_are_refused():
     ],
 )
 def test_ids_that_are_not_compressed_token_ids_are_refused_not_hashed(ids, match):
-    cfg = EngramConfig(layers=(0,), compressed_vocab_size=100, table_base_sizes=(1009,), max_ngram=2, heads_per_order=1)
+    cfg = EngramConfig(layers=(0,), compressed_vocab_size=100, table_base_sizes=(1009,), max_ngram=2, heads_per_order=1, compressed_pad_id=2)
     addresser = NgramAddresser(cfg)
     with pytest.raises(ValueError, match=match):
         addresser.rows(ids)

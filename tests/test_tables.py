@@ -11,8 +11,9 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from engram_model import CachedTable, CheckpointError, HostTable, MmapTable, PreadTable, RowCodec, TableError, TableFile
-from engram_model import hit_rate, hit_rate_curve, hot_set, load_model, row_counts, save_model, zipf_fit
-from engram_model.tables import ResidentTable, dequantize_fp8, e8m0_to_float, head_row_stats, quantize_fp8
+from engram_model import hot_set, load_model, row_counts, save_model
+from engram_model.tables import ResidentTable, dequantize_fp8, e8m0_to_float, quantize_fp8
+from probe.rowstats import head_row_stats, hit_rate, hit_rate_curve, zipf_fit
 
 FORMATS = ("fp32", "bf16", "fp16", "fp8_e4m3")
 
@@ -353,3 +354,29 @@ def test_load_model_refuses_a_missing_or_resized_table_file(model, tmp_path):
     path.unlink()
     with pytest.raises(CheckpointError, match=r"engram_tables\.safetensors does not exist"):
         load_model(saved, tier="mmap", verify=False)
+
+
+def test_split_scale_rows_round_trip_array_by_array_and_decode_to_bf16():
+    from engram_model.tables import array_views
+
+    values = torch.randn(5, 64)
+    split, joined = RowCodec("fp8_e4m3", 64, split_scales=True), RowCodec("fp8_e4m3", 64)
+    raw = split.encode(values).numpy()
+    codes, scales = array_views(raw, split.array_widths)  # n rows of codes, then n rows of scales
+    assert np.array_equal(np.concatenate([codes, scales], axis=1), joined.encode(values).numpy())
+    assert torch.equal(split.decode(torch.from_numpy(raw)), joined.decode(joined.encode(values)).bfloat16())
+    with pytest.raises(TableError, match="split_scales describes fp8_e4m3"):
+        RowCodec("bf16", 64, split_scales=True)
+
+
+def test_tier_options_are_checked_in_one_place():
+    from engram_model.tables import check_tier_options
+
+    for bad, match in [
+        ({"tier": "disk"}, "tier='disk' is not a table tier"),
+        ({"tier": "mmap", "reader": "aio"}, "reader='aio'"),
+        ({"tier": "resident", "cache_rows": 8}, "cache_rows needs an offloaded tier"),
+        ({"tier": "host", "cache_rows": 8, "cache_policy": "static"}, "needs hot_rows"),
+    ]:
+        with pytest.raises(TableError, match=match):
+            check_tier_options(**bad)

