@@ -178,6 +178,53 @@ class SwiGLU(nn.Module):
         return self.W_out(self.hook_post(F.silu(gate) * linear))
 
 
+class RoutedExperts(nn.Module):
+    """`n` SwiGLU experts stored stacked, each weight laid out as nn.Linear's ([out, in]):
+    `W_gate_in` `[n, 2 * d_hidden, d_model]` (gate rows, then linear rows) and `W_out`
+    `[n, d_model, d_hidden]`. Rows sorted by expert pass through one grouped matmul per
+    projection instead of three small matmuls per chosen expert.
+
+    Checkpoints written before the experts were stacked (`experts.{i}.W_gate.weight`,
+    `.W_in.weight`, `.W_out.weight`) are stacked on load."""
+
+    def __init__(self, n: int, d_model: int, d_hidden: int, init_std: float):
+        super().__init__()
+        self.W_gate_in = nn.Parameter(torch.empty(n, 2 * d_hidden, d_model).normal_(std=init_std))
+        self.W_out = nn.Parameter(torch.empty(n, d_model, d_hidden).normal_(std=init_std))
+        self.register_load_state_dict_pre_hook(self._stack_per_expert_weights)
+
+    def __len__(self) -> int:
+        return self.W_out.shape[0]
+
+    def forward(self, x: torch.Tensor, counts: torch.Tensor) -> torch.Tensor:
+        """x `[N, d_model]`, its rows grouped by expert, `counts[i]` rows for expert i."""
+        gate, linear = grouped_linear(x, self.W_gate_in, counts).chunk(2, dim=-1)
+        return grouped_linear(F.silu(gate) * linear, self.W_out, counts)
+
+    def _stack_per_expert_weights(self, module, state_dict, prefix, *args) -> None:
+        old = {
+            name: [f"{prefix}{i}.{name}.weight" for i in range(len(self))] for name in ("W_gate", "W_in", "W_out")
+        }
+        if not all(key in state_dict for keys in old.values() for key in keys):
+            return  # already stacked, or not ours to fix: load_state_dict names what is missing
+        gate, linear, out = ([state_dict.pop(key) for key in keys] for keys in old.values())
+        state_dict[f"{prefix}W_gate_in"] = torch.stack([torch.cat(pair) for pair in zip(gate, linear)])
+        state_dict[f"{prefix}W_out"] = torch.stack(out)
+
+
+def grouped_linear(x: torch.Tensor, weight: torch.Tensor, counts: torch.Tensor) -> torch.Tensor:
+    """Rows of x `[N, in]` grouped by expert (`counts[i]` rows for expert i, zero allowed)
+    times their expert's `weight[i]` `[out, in]` transposed: `[N, out]`."""
+    if not all(size * x.element_size() % 16 == 0 for size in weight.shape[1:]):
+        # grouped_mm needs 16-byte row strides, forwards and backwards; odd widths loop
+        return torch.cat([rows @ w.T for rows, w in zip(x.split(counts.tolist()), weight)])
+    out = F.grouped_mm(x, weight.transpose(1, 2), offs=counts.cumsum(0).to(torch.int32))
+    if out.requires_grad:
+        # grouped_mm's backward rejects a broadcast gradient (zero strides, e.g. from .sum())
+        out.register_hook(torch.Tensor.contiguous)
+    return out
+
+
 class MoE(nn.Module):
     """Shared experts on every token plus top-k routed experts (softmax router, weights
     renormalised over the chosen k). To force expert choices, replace the tensor at
@@ -191,7 +238,7 @@ class MoE(nn.Module):
         moe = cfg.moe
         self.top_k = moe.top_k
         self.router = nn.Linear(cfg.d_model, moe.n_routed, bias=False)
-        self.experts = nn.ModuleList(SwiGLU(cfg.d_model, moe.d_expert) for _ in range(moe.n_routed))
+        self.experts = RoutedExperts(moe.n_routed, cfg.d_model, moe.d_expert, cfg.init_std)
         self.shared = SwiGLU(cfg.d_model, moe.d_expert * moe.n_shared) if moe.n_shared else None
         self.register_buffer("expert_bias", torch.zeros(moe.n_routed))
         self.hook_router_logits = HookPoint()  # [B, T, n_routed]
@@ -212,14 +259,12 @@ class MoE(nn.Module):
 
     def _routed(self, x: torch.Tensor, expert_ids: torch.Tensor, weights: torch.Tensor) -> torch.Tensor:
         """x `[N, d]`; expert_ids, weights `[N * top_k]`, token-major. One sort groups the
-        choices by expert, so each chosen expert runs once on a contiguous slice of its
-        tokens; the weighted outputs are summed back onto their tokens."""
+        choices by expert, the experts run as one grouped matmul per projection over the
+        sorted rows, and the weighted outputs are summed back onto their tokens."""
         order = expert_ids.argsort(stable=True)
-        counts = torch.bincount(expert_ids, minlength=len(self.experts)).tolist()
+        counts = torch.bincount(expert_ids, minlength=len(self.experts))
         token = order // self.top_k
-        slices = x[token].split(counts)
-        outputs = [expert(chunk) for expert, chunk, count in zip(self.experts, slices, counts) if count]
-        weighted = torch.cat(outputs) * weights[order, None] if outputs else x[:0]
+        weighted = self.experts(x[token], counts) * weights[order, None]
         return torch.zeros_like(x).index_add_(0, token, weighted)
 
 

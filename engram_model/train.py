@@ -40,7 +40,7 @@ from .checkpoint import CheckpointError, load_model, save_model
 from .config import ModelConfig
 from .corpus import Document
 from .engram import Engram
-from .layers import MoE
+from .layers import MoE, RoutedExperts
 from .model import EngramLM, configure_for_tokenizer
 from .tables import ResidentTable
 from .tokenizer import BOS, EOS
@@ -110,7 +110,7 @@ def parameter_counts(model: EngramLM) -> dict[str, int]:
     inactive_experts = 0
     for module in model.modules():
         if isinstance(module, MoE):
-            per_expert = sum(p.numel() for p in module.experts[0].parameters())
+            per_expert = sum(p[0].numel() for p in module.experts.parameters())  # stacked [n, ...]
             inactive_experts += (len(module.experts) - module.top_k) * per_expert
     rows_read = 0
     if model.cfg.engram is not None:
@@ -223,14 +223,15 @@ def learning_rate(step: int, cfg: TrainConfig) -> float:
 
 
 def build_optimizers(model: EngramLM, cfg: TrainConfig) -> dict[str, torch.optim.Optimizer]:
-    """`dense`: AdamW, weight decay on Linear/Embedding matrices only. `tables`: Adam at
-    lr x table_lr_multiplier, no weight decay (SparseAdam when table gradients are sparse)."""
+    """`dense`: AdamW, weight decay on Linear/Embedding matrices and the routed experts'
+    stacked matrices only. `tables`: Adam at lr x table_lr_multiplier, no weight decay
+    (SparseAdam when table gradients are sparse)."""
     tables, decay, no_decay = [], [], []
     for module in model.modules():
         for name, param in module.named_parameters(recurse=False):
             if isinstance(module, ResidentTable):
                 tables.append(param)
-            elif isinstance(module, (nn.Linear, nn.Embedding)) and name == "weight":
+            elif isinstance(module, RoutedExperts) or isinstance(module, (nn.Linear, nn.Embedding)) and name == "weight":
                 decay.append(param)
             else:
                 no_decay.append(param)

@@ -5,7 +5,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from engram_model.layers import HyperConnection, KVCache
+from engram_model.layers import HyperConnection, KVCache, RoutedExperts, grouped_linear
 
 PATTERNS = lambda name: name.endswith("attn.hook_pattern")  # noqa: E731
 KEEP = lambda pattern, hook: pattern  # noqa: E731  a hook that only forces the pattern to exist
@@ -107,8 +107,62 @@ def test_moe_dispatch_matches_a_loop_over_tokens(model):
             for t in range(9):
                 weights = probs[b, t, chosen[b, t]] / probs[b, t, chosen[b, t]].sum()
                 for expert, weight in zip(chosen[b, t].tolist(), weights):
-                    expected[b, t] += weight * moe.experts[expert](x[b, t][None])[0]
+                    gate, linear = (x[b, t] @ moe.experts.W_gate_in[expert].T).chunk(2)
+                    expected[b, t] += weight * (F.silu(gate) * linear) @ moe.experts.W_out[expert].T
     torch.testing.assert_close(out, expected, rtol=1e-5, atol=1e-6)
+
+
+def loop_over_experts(x, weight, counts):
+    return torch.cat([rows @ w.T for rows, w in zip(x.split(counts.tolist()), weight)])
+
+
+@pytest.mark.parametrize("d_in", [32, 6])  # 6: rows too narrow for grouped_mm, the loop path
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_grouped_linear_matches_a_loop_and_takes_empty_experts_and_a_broadcast_gradient(d_in, dtype):
+    counts = torch.tensor([3, 0, 5, 0])  # experts 1 and 3 get no rows
+    x = torch.randn(8, d_in, dtype=dtype, requires_grad=True)
+    weight = torch.randn(4, 16, d_in, dtype=dtype, requires_grad=True)
+    out = grouped_linear(x, weight, counts)
+    out.sum().backward()  # sum's gradient is one value broadcast, strides all zero
+    x_ref, weight_ref = x.detach().clone().requires_grad_(), weight.detach().clone().requires_grad_()
+    loop_over_experts(x_ref, weight_ref, counts).sum().backward()
+    tolerance = dict(rtol=1e-2, atol=1e-2) if dtype == torch.bfloat16 else dict(rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(out, loop_over_experts(x_ref, weight_ref, counts), **tolerance)
+    torch.testing.assert_close(x.grad, x_ref.grad, **tolerance)
+    torch.testing.assert_close(weight.grad, weight_ref.grad, **tolerance)
+    assert not weight.grad[1].any() and not weight.grad[3].any()
+
+
+def test_moe_backward_through_forced_experts_matches_a_loop(model):
+    """Every token forced onto expert 0, so the others run on no rows; `.sum()` backward."""
+    moe = model.blocks[2].mlp
+    x = torch.randn(2, 5, model.cfg.d_model)
+    handle = moe.hook_expert_indices.register_forward_hook(lambda module, args, indices: torch.zeros_like(indices))
+    try:
+        moe.zero_grad()
+        moe(x).sum().backward()
+    finally:
+        handle.remove()
+    grads = [p.grad.clone() for p in moe.experts.parameters()]
+    moe.zero_grad()
+    weights = moe.experts.W_gate_in, moe.experts.W_out
+    gate, linear = (x @ weights[0][0].T).chunk(2, dim=-1)  # its top_k equal weights sum to 1
+    ((F.silu(gate) * linear) @ weights[1][0].T + moe.shared(x)).sum().backward()
+    for grad, param in zip(grads, weights):
+        torch.testing.assert_close(grad, param.grad, rtol=1e-5, atol=1e-6)
+        assert not grad[1:].any()
+    moe.zero_grad()
+
+
+def test_per_expert_checkpoint_weights_are_stacked_on_load():
+    experts = RoutedExperts(3, d_model=8, d_hidden=4, init_std=0.02)
+    old = {}
+    for i in range(3):
+        gate, linear = experts.W_gate_in[i].detach().chunk(2)
+        old |= {f"{i}.W_gate.weight": gate, f"{i}.W_in.weight": linear, f"{i}.W_out.weight": experts.W_out[i].detach()}
+    fresh = RoutedExperts(3, d_model=8, d_hidden=4, init_std=0.02)
+    fresh.load_state_dict(old)
+    torch.testing.assert_close(fresh.state_dict(), experts.state_dict(), rtol=0, atol=0)
 
 
 def test_hyper_connection_mixing_matches_its_definition():

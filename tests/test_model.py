@@ -208,3 +208,24 @@ def test_bundled_checkpoints_give_the_logits_they_gave_before(name):
     assert logits[mask].sum().item() == pytest.approx(reference["sum"], rel=1e-6)
     generated = model.generate(tokens[:1, :8], max_new_tokens=12, stop_at_eos=False)
     assert generated[0].tolist() == reference["generated"]
+
+
+def test_stacked_routed_experts_round_trip_through_save_and_load(model, tmp_path):
+    from engram_model import load_model, save_model
+
+    save_model(model, tmp_path / "saved")
+    loaded = load_model(tmp_path / "saved", verify=False).eval()
+    assert "blocks.2.mlp.experts.W_gate_in" in loaded.state_dict()
+    torch.testing.assert_close(loaded.state_dict(), model.state_dict(), rtol=0, atol=0)
+    tokens = model.to_tokens("Alexander the Great was born in Pella.")
+    torch.testing.assert_close(loaded(tokens), model(tokens), rtol=0, atol=0)
+
+
+def test_weight_decay_reaches_the_stacked_expert_matrices(tokenizer, model):
+    from conftest import small_train_config
+    from engram_model.train import build_optimizers
+
+    decay, no_decay = build_optimizers(model, small_train_config(tokenizer, weight_decay=0.1))["dense"].param_groups
+    decayed = {id(p) for p in decay["params"]}
+    experts = model.blocks[2].mlp.experts
+    assert experts.W_gate_in.ndim == 3 and {id(experts.W_gate_in), id(experts.W_out)} <= decayed
