@@ -226,7 +226,8 @@ def overlapped_step(compute_s: float, fetch_s: list[float], engram_layers: tuple
         done_layers = layer
         fetched += seconds
         clock = max(clock, fetched)
-    return clock + (layers - done_layers) * per_layer
+    # summed per-layer slices can fall an ulp short of compute_s; a step never beats its compute
+    return max(compute_s, clock + (layers - done_layers) * per_layer)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,9 @@ import numpy as np
 
 from engram_model.addressing import NgramAddresser
 from engram_model.config import EngramConfig
-from engram_model.tables import RowCodec, head_offsets, head_row_stats, hit_rate_curve, row_counts, zipf_fit
+from engram_model.tables import RowCodec, head_offsets, row_counts
+
+from .rowstats import head_row_stats, hit_rate_curve, zipf_fit
 
 GIB = 2**30
 # The highest order's heads are nearly all distinct on real text; below this share of distinct
