@@ -69,6 +69,9 @@ def run_dir(base):
     )
     assert result.exit_code == 0, result.output
     shutil.copy(ROOT / "benchmarks" / "results" / "offload.json", run / "offload" / "offload.json")
+    shutil.copy(ROOT / "benchmarks" / "results" / "v41_traffic.json", run / "offload" / "traffic.json")
+    result = CliRunner().invoke(cli, ["offload", "plan", "--traffic", str(run / "offload" / "traffic.json"), "--out", str(run / "offload")])
+    assert result.exit_code == 0, result.output
     return run
 
 

@@ -99,7 +99,7 @@ def test_bench_refuses_bad_places_before_generating_anything(tmp_path):
 
 def test_app_refuses_what_is_not_a_run(tmp_path, checkpoint):
     refused(["app", tmp_path / "nowhere"], "nowhere", "does not exist")
-    refused(["app", checkpoint], str(checkpoint), "not written by `engram-probe run`")  # a checkpoint, not a run
+    refused(["app", checkpoint], str(checkpoint), "is a checkpoint, not a run")
     a_file = tmp_path / "a_file"
     a_file.write_text("not a run")
     refused(["app", a_file], str(a_file), "is a file")
