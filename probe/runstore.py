@@ -28,6 +28,8 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from engram_model._io import write_atomically  # one atomic write for the engine and the run store
+
 MANIFEST, REPORT, SHARDS, AGGREGATES, LOCK = "manifest.json", "report.json", "shards", "aggregates", ".lock"
 SHARD_NAME = re.compile(r"^gates-(\d{6})\.parquet$")
 DOCUMENTS_KEY = "engram_probe.documents"  # gates shard footer: the ids of the documents it commits
@@ -51,16 +53,6 @@ IDENTITY_OPTIONS = {
 
 class RunError(ValueError):
     """A run directory that cannot be used as asked; the message says why and what to do."""
-
-
-def write_atomically(path: Path, write) -> None:
-    """Call `write(temporary_path)`, then rename the result to `path`."""
-    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        write(temporary)
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 def write_json(path: Path, data: dict) -> None:
@@ -175,7 +167,9 @@ class ShardWriter:
         doc_ids = [row["doc_id"] for row in self.documents]
         self._writer.add_key_value_metadata({DOCUMENTS_KEY: json.dumps(doc_ids)})
         self._writer.close()
-        write_atomically(self.docs_path, lambda tmp: pq.write_table(pa.Table.from_pylist(self.documents, self.documents_schema), tmp))
+        write_atomically(
+            self.docs_path, lambda tmp: pq.write_table(pa.Table.from_pylist(self.documents, self.documents_schema), tmp)
+        )
         os.replace(self.temporary, self.gates_path)
         return doc_ids
 
@@ -190,7 +184,11 @@ class RunWriter:
         manifest = json.loads(json.dumps(manifest, default=str))  # compare as it is stored (tuples become lists)
         if self.run_dir.exists() and not self.run_dir.is_dir():
             raise RunError(f"{self.run_dir} is a file, not a run directory; pass a new or empty --out directory")
-        if not (self.run_dir / MANIFEST).is_file() and self.run_dir.exists() and any(p.name != LOCK for p in self.run_dir.iterdir()):
+        if (
+            not (self.run_dir / MANIFEST).is_file()
+            and self.run_dir.exists()
+            and any(p.name != LOCK for p in self.run_dir.iterdir())
+        ):
             raise RunError(f"{self.run_dir} exists and is not a probing run; pass an empty or new --out directory")
         self.run_dir.mkdir(parents=True, exist_ok=True)
         self._lock = _hold_lock(self.run_dir)
