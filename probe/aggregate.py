@@ -184,7 +184,6 @@ def write_aggregates(run_dir: str | Path) -> None:
         ("ngram_stats", lambda: ngram_stats(run_dir)),
         ("gate_histogram", lambda: gate_histogram(run_dir)),
     ):
-        (out / f"{name}.parquet").unlink(missing_ok=True)  # never read a stale one while recomputing
         table = compute()
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), SHARDS_KEY: shards})
         write_atomically(out / f"{name}.parquet", lambda tmp, t=table: pq.write_table(t, tmp))

@@ -17,7 +17,7 @@ import torch
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from engram_model import EngramLM
-from engram_model.checkpoint import sha256_of
+from engram_model._io import sha256_of
 from engram_model.corpus import Document, ReadReport
 from engram_model.tokenizer import BOS
 
@@ -25,7 +25,6 @@ from .aggregate import write_aggregates
 from .ngrams import suffix_ngram_columns, token_texts
 from .recorder import GateRecorder, RecordOptions
 from .runstore import REPORT, RunWriter, ShardWriter, write_json
-
 
 # Characters tokenized at a time: a long document is tokenized piece by piece, so one
 # document's memory stays bounded by the chunk length (and its text), not its token count.
