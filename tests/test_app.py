@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, RecordOptions, categorize_run, probe_corpus
-from probe.app_cli import browser_script
+from probe.cli.serve import browser_script
 from probe.cli import app as cli
 
 ROOT = Path(__file__).resolve().parent.parent

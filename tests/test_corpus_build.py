@@ -23,7 +23,7 @@ from engram_model.corpus.build import (
 )
 from engram_model.corpus.sources import factbook_text, html_text, installed_package_file, play_text
 from engram_model.corpus.tokenizer_training import train_tokenizer
-from probe import corpus_cli
+from probe.cli import corpus as corpus_cli
 
 WORDS = "river castle merchant queen harbour lantern copper valley treaty orchard falcon quarry".split()
 

@@ -13,7 +13,7 @@ from engram_model import load_model, save_model
 from engram_model.offload_bench import FULL, prefill_batches
 from engram_model.tables import row_counts
 from probe.rowstats import hit_rate_curve
-from probe.offload_cli import offload_app
+from probe.cli.offload import offload_app
 from probe.plots import tier_ratio_figure
 
 

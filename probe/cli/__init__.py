@@ -32,24 +32,24 @@ from typer.core import TyperCommand, TyperGroup
 # command -> (module, attribute, the one-line help `engram-probe --help` lists without importing it)
 LAZY_COMMANDS = {
     "similarity": (
-        "probe.analysis_cli",
+        "probe.cli.analysis",
         "similarity",
         "Linear minibatch CKA between every layer of --a and every layer of --b, and a's soft alignment a_j.",
     ),
-    "lens": ("probe.analysis_cli", "lens", "Logit lens: KL(final || layer) per layer, for one or more models on the same tokens."),
+    "lens": ("probe.cli.analysis", "lens", "Logit lens: KL(final || layer) per layer, for one or more models on the same tokens."),
     "ablate": (
-        "probe.analysis_cli",
+        "probe.cli.analysis",
         "ablate",
         "Loss with Engram switched off, per corpus domain and next-token category; off in prefill or decode only; MoE routing pinned.",
     ),
-    "train": ("probe.train_cli", "train_command", "Train with the spec's optimiser rules; checkpoints every few steps and resumes after a kill."),
+    "train": ("probe.cli.train", "train_command", "Train with the spec's optimiser rules; checkpoints every few steps and resumes after a kill."),
     "app": (
-        "probe.app_cli",
+        "probe.cli.serve",
         "app_command",
         "Browse a run: gates token by token, n-grams, categories, layer similarity, offload, ablations.",
     ),
-    "corpus": ("probe.corpus_cli", "corpus_app", "Build the default corpus and train its tokenizer."),
-    "offload": ("probe.offload_cli", "offload_app", "Offloaded Engram tables: benchmark and row statistics."),
+    "corpus": ("probe.cli.corpus", "corpus_app", "Build the default corpus and train its tokenizer."),
+    "offload": ("probe.cli.offload", "offload_app", "Offloaded Engram tables: benchmark and row statistics."),
 }
 # typed errors about the input, each message naming it and the fix (module, class); a module
 # that is not imported yet cannot have raised its error, so none is imported just to catch it
@@ -174,7 +174,7 @@ def chunked_gates(lm, text: str):
 
     from engram_model.corpus import Document
 
-    from .similarity import Chunk, TokenizedDocument, model_inputs
+    from ..similarity import Chunk, TokenizedDocument, model_inputs
 
     ids = lm.to_tokens(text)[0].tolist()
     document = TokenizedDocument(Document("text", text), ids, [])
@@ -196,7 +196,7 @@ def gates(
     top: int = typer.Option(10, min=0, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."),
 ) -> None:
     """Tokenize, address, run the model and print each Engram layer's gate per n-gram."""
-    from .ngrams import suffix_ngram_texts
+    from ..ngrams import suffix_ngram_texts
 
     lm, described, _ = open_model(model)
     if lm.cfg.engram is None:
@@ -255,9 +255,9 @@ def run(
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
     from engram_model.corpus import ReadReport, iter_documents
 
-    from .probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
-    from .recorder import RecordOptions
-    from .runstore import RunError
+    from ..probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
+    from ..recorder import RecordOptions
+    from ..runstore import RunError
 
     lm, described, checkpoint_dir = open_model(model, tokenizer, tier, prefetch)
     corpus_path, split = resolve_corpus(corpus)
@@ -300,7 +300,7 @@ def run(
 
 
 def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_count: int, examples: int) -> None:
-    from .aggregate import top_ngrams
+    from ..aggregate import top_ngrams
 
     table = top_ngrams(run_dir, layer=layer, order=order, n=n, min_count=min_count, examples=examples)
     view = Table(title=f"top-gated n-grams (mean gate, at least {min_count} occurrences)")
@@ -316,7 +316,7 @@ def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_c
 
 def checked_run(run_dir: Path) -> dict:
     """The manifest of a readable run with committed shards; else a RunError saying what to do."""
-    from .browse import check_run
+    from ..browse import check_run
 
     return check_run(run_dir).manifest
 
@@ -361,7 +361,7 @@ def show(
     branch: str = typer.Option("mean", help="mean, max, or a branch number."),
 ) -> None:
     """A document with each token shaded by its gate."""
-    from .aggregate import document_trace
+    from ..aggregate import document_trace
 
     manifest = checked_run(run_dir)
     layer = manifest["config"]["engram"]["layers"][0] if layer is None else checked_layer(manifest, layer)
@@ -405,8 +405,8 @@ def export(
     """Write a run's table to CSV or JSON lines."""
     import duckdb
 
-    from .aggregate import gate_histogram, ngram_stats
-    from .runstore import connect, write_atomically
+    from ..aggregate import gate_histogram, ngram_stats
+    from ..runstore import connect, write_atomically
 
     checked_run(run_dir)
     checked_export_target(out, run_dir, overwrite)
@@ -441,7 +441,7 @@ def categorize(
     seed: int = typer.Option(0, help="Seed of the random sample and the bootstrap."),
 ) -> None:
     """Kinds of text among top-gated positions vs random ones, per layer, with 95% intervals."""
-    from .categorize.run import categorize_run
+    from ..categorize.run import categorize_run
 
     order = checked_order(checked_run(run_dir), order)
     try:

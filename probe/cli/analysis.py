@@ -71,13 +71,13 @@ from rich.table import Table
 from engram_model import EngramLM
 from engram_model.corpus import ReadReport, iter_documents
 
-from .ablation import engram_ablation, moe_layers
-from .cli import open_model, resolve_corpus
-from .lens import logit_lens
-from .plots.similarity import ablation_bars, alignment_curve, cka_heatmap, generation_bars, lens_curves
-from .probing import fingerprint_model
-from .runstore import write_atomically, write_json
-from .similarity import POSITION_RULES, alignment_index, model_similarity, read_chunks, select_positions
+from ..ablation import engram_ablation, moe_layers
+from . import open_model, resolve_corpus
+from ..lens import logit_lens
+from ..plots.similarity import ablation_bars, alignment_curve, cka_heatmap, generation_bars, lens_curves
+from ..probing import fingerprint_model
+from ..runstore import write_atomically, write_json
+from ..similarity import POSITION_RULES, alignment_index, model_similarity, read_chunks, select_positions
 
 console = Console()
 

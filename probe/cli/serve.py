@@ -37,8 +37,8 @@ def app_command(
     host: Annotated[str, typer.Option(help="Address to bind; the default serves this machine only.")] = "127.0.0.1",
 ) -> None:
     """Browse a run: gates token by token, n-grams, categories, layer similarity, offload, ablations."""
-    from .browse import check_run
-    from .runstore import RunError
+    from ..browse import check_run
+    from ..runstore import RunError
 
     try:
         check_run(run_dir)  # a run that breaks while it is open gets the app's own problem page instead
