@@ -253,7 +253,7 @@ Mercury slips into your opposite sign this week, and conversations you have been
 Read your full weekly forecast  →
 More horoscopes: Aries | Taurus | Gemini
 """, [("N", "Scorpio (Oct"), ("o", " 24 - Nov 22)"), ("N", "Mercury slips into"), ("o", " your opposite sign"), ("o", " putting off finally"),
-      ("O", " rather than more words"), ("N", " the Moon joins"), ("n", " Venus in your"), ("o", " fifth house"), ("O", "Lucky number: 7"),
+      ("R", " rather than more words"), ("N", " the Moon joins"), ("n", " Venus in your"), ("o", " fifth house"), ("O", "Lucky number: 7"),
       ("B", "Read your full weekly forecast"), ("B", "More horoscopes:"), ("B", " Aries | Taurus")])
 
 add("sports-stats-table", "en", """
