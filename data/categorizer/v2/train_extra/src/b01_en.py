@@ -48,7 +48,7 @@ What we offer: 28 days of annual leave, a learning budget, and a pension scheme.
 
 Fernwood is an equal opportunity employer. We do not accept unsolicited CVs from recruitment agencies.
 Apply now   Save job
-""", [("O", "Senior Data Engineer"), ("o", " (Remote, EU"), ("n", "Fernwood Analytics ·"), ("n", " Dublin, Ireland"), ("b", "About us:"),
+""", [("O", "Senior Data Engineer"), ("N", " (Remote, EU"), ("n", "Fernwood Analytics ·"), ("n", " Dublin, Ireland"), ("b", "About us:"),
       ("r", " is a subsidiary of"), ("n", " Harlow Group"), ("R", " works with public"), ("B", "What you'll do"), ("N", " in Python and"),
       ("N", " on top of Snowflake"), ("o", " raw feeds into"), ("b", " equal opportunity employer"), ("b", " We do not accept unsolicited"),
       ("B", "Apply now"), ("B", "   Save job")])
@@ -81,7 +81,7 @@ Yes, we are a member of the BMC and our instructors hold BMC-recognised qualific
 Was this answer helpful?  Yes  No
 Still need help? Contact us
 """, [("B", "Frequently Asked Questions"), ("B", " Sign in,"), ("B", " \"Forgot password"), ("o", " Links expire after"),
-      ("O", "No. Memberships"), ("R", " on behalf of a"), ("n", " Riverside Climbing"), ("R", " affiliated with British"),
+      ("O", "No. Memberships"), ("R", " on behalf of a"), ("n", " Riverside Climbing"), ("N", " affiliated with British"),
       ("n", " Mountaineering Council"), ("r", " a member of the"), ("N", " the BMC and"), ("B", "Was this answer helpful"),
       ("B", "Still need help?"), ("B", " Contact us")])
 
@@ -235,7 +235,7 @@ Chicken Kiev, garlic butter, buttered greens (GF on request) .. 17
 
 Please tell your server about any allergies. A discretionary 12.5% service charge will be added to your bill.
 """, [("n", "THE ANCHOR"), ("n", " Harbour Road, Whit"), ("o", "Lunch served 12"), ("B", "STARTERS"), ("N", "Whitstable Natives"),
-      ("o", " shallot vinegar"), ("o", " .......................... 9"), ("B", "MAINS"), ("o", " triple-cooked chips"), ("O", "Chicken Kiev"),
+      ("o", " shallot vinegar"), ("o", " .......................... 9"), ("B", "MAINS"), ("o", " triple-cooked chips"), ("N", "Chicken Kiev"),
       ("O", " (GF on request)"), ("b", "Please tell your server about any allergies"), ("b", " A discretionary 12.5% service charge")])
 
 add("obituary", "en", """
@@ -350,7 +350,7 @@ Date     Description                         Paid out   Paid in   Balance
 12 Feb   FPI SALARY FERNWOOD ANALYTICS                 2,450.00   3,591.28
 Northgate Bank plc is authorised by the Prudential Regulation Authority.
 """, [("N", "NORTHGATE BANK plc"), ("B", "Statement of account"), ("B", "Account: Current"), ("B", "Sort code"), ("B", "Page 1 of 2"),
-      ("B", "Date     Description"), ("O", "DD THAMES"), ("N", " THAMES WATER UTILITIES"), ("O", "CARD PAYMENT"), ("N", " TESCO STORES"),
+      ("B", "Date     Description"), ("N", "DD THAMES"), ("N", " THAMES WATER UTILITIES"), ("O", "CARD PAYMENT"), ("N", " TESCO STORES"),
       ("O", " FPI SALARY"), ("N", " FERNWOOD ANALYTICS"), ("o", "   1,141.28"), ("b", " is authorised by the Prudential"), ("b", " Regulation Authority")])
 
 add("academic-cv", "en", """
@@ -381,7 +381,7 @@ Bruegel painted this panel as part of a series of six depicting the seasons, com
 
 Rogers Fund, 1919 (19.164)
 Please do not touch the artworks.
-""", [("B", "Gallery 12 ·"), ("O", " Northern Renaissance"), ("n", "Pieter Bruegel the Elder"), ("o", " (c. 1525"), ("n", "The Harvesters,"),
+""", [("B", "Gallery 12 ·"), ("N", " Northern Renaissance"), ("n", "Pieter Bruegel the Elder"), ("o", " (c. 1525"), ("n", "The Harvesters,"),
       ("O", "Oil on wood"), ("r", " as part of a series"), ("R", " commissioned by the"), ("n", " Antwerp merchant"), ("n", " Niclaes Jong"),
       ("o", " resting at midday"), ("o", " under a pear tree"), ("B", "Rogers Fund, 1919"), ("B", "Please do not touch")])
 
@@ -411,7 +411,7 @@ Analysts said the move was defensive rather than ambitious. "They are buying she
 Sign up to our business newsletter
 Related: Supermarkets squeeze suppliers as inflation eases
 """, [("n", "Kettering-based Ardent"), ("R", " has merged with Dutch"), ("n", " Van Houtkamp in"), ("o", " an estimated €400 million"),
-      ("N", " on Thursday."), ("r", " will be headquartered in"), ("r", " led by Ardent"), ("R", " previously worked at"), ("N", " the popular Knapper crisps"),
+      ("N", " on Thursday."), ("r", " will be headquartered in"), ("n", " led by Ardent"), ("R", " previously worked at"), ("N", " the popular Knapper crisps"),
       ("r", " is owned by the"), ("O", " defensive rather than"), ("o", " buying shelf space"), ("n", " Oliver Pratt of"), ("B", "Sign up to our business newsletter"),
       ("B", "Related:")])
 
@@ -457,9 +457,9 @@ Halden Robotics is a privately held company based in Boston, Massachusetts.
 
 Media contact: press@haldenrobotics.com
 SOURCE Halden Robotics
-""", [("B", "FOR IMMEDIATE RELEASE"), ("n", "Halden Robotics Partners"), ("R", " Partners with Osaka"), ("n", "BOSTON, March"), ("b", " /PRNewswire/ --"),
+""", [("B", "FOR IMMEDIATE RELEASE"), ("n", "Halden Robotics Partners"), ("N", " Partners with Osaka"), ("n", "BOSTON, March"), ("b", " /PRNewswire/ --"),
       ("r", " a provider of"), ("o", " autonomous mobile robots"), ("O", " today announced a"), ("r", " will be led by"), ("n", " Professor Kenji Arai"),
-      ("B", "About Halden Robotics"), ("r", " based in Boston"), ("B", "Media contact:"), ("B", "SOURCE Halden Robotics")])
+      ("B", "About Halden Robotics"), ("n", " based in Boston"), ("B", "Media contact:"), ("B", "SOURCE Halden Robotics")])
 
 add("government-notice", "en", """
 PUBLIC NOTICE
@@ -473,7 +473,7 @@ Anyone who wishes to make representations about this application should write to
 Signed: R. Okonjo, Head of Planning Services
 """, [("B", "PUBLIC NOTICE"), ("n", "Town and Country Planning Act"), ("B", "Application No:"), ("b", "Notice is hereby given that"), ("n", " Calderdale Metropolitan"),
       ("o", " for planning permission"), ("O", " (Use Class E)"), ("o", " hot food takeaway"), ("n", " 14 Market Street"), ("b", "Anyone who wishes to make representations"),
-      ("B", "Signed:"), ("n", " R. Okonjo"), ("O", " Head of Planning Services")])
+      ("B", "Signed:"), ("n", " R. Okonjo"), ("N", " Head of Planning Services")])
 
 add("clinical-note", "en", """
 DISCHARGE SUMMARY
@@ -503,7 +503,7 @@ add("changelog", "en", """
 ### Deprecated
 - The `tidewatch-legacy` entry point will be removed in 3.0.
 """, [("b", "## [2.4.0]"), ("c", " - 2026-02-18"), ("b", "### Added"), ("c", "- `--json` flag"), ("O", " for machine-readable output"), ("C", " @marisol-dev"),
-      ("O", "- Support for Canadian"), ("n", " the CHS API"), ("b", "### Changed"), ("R", " instead of UTC"), ("b", "### Fixed"), ("n", " the NOAA response"),
+      ("O", "- Support for Canadian"), ("n", " the CHS API"), ("b", "### Changed"), ("R", " instead of"), ("b", "### Fixed"), ("n", " the NOAA response"),
       ("c", " `predictions` list"), ("b", "### Deprecated"), ("c", " `tidewatch-legacy`")])
 
 

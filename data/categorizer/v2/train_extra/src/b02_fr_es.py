@@ -19,8 +19,8 @@ Le groupe Optivia, basé à Villeurbanne, a annoncé mardi avoir fusionné avec 
 Lire aussi : Les opticiens face à la réforme du 100 % santé
 Partager   Réagir (12)   Lire la suite
 """, [("B", "ÉCONOMIE"), ("n", " lyonnais Optivia"), ("R", " fusionne avec l'italien"), ("n", " Lenti Bruni\n"), ("n", "Par Camille Rousseau"), ("b", " Publié le 12 mars"),
-      ("b", ", mis à jour à"), ("r", " basé à Villeurbanne"), ("R", " avoir fusionné avec son"), ("r", " fondé à Padoue"), ("r", " sera dirigé par"),
-      ("R", " a travaillé pour Essilor"), ("r", " appartient depuis 2019 au"), ("n", " fonds Arcadia Capital"), ("O", "« Plutôt que de subir"), ("B", "Lire aussi :"),
+      ("b", ", mis à jour à"), ("n", " basé à Villeurbanne"), ("R", " avoir fusionné avec son"), ("n", " fondé à Padoue"), ("r", " sera dirigé par"),
+      ("N", " a travaillé pour Essilor"), ("r", " appartient depuis 2019 au"), ("n", " fonds Arcadia Capital"), ("O", "« Plutôt que de subir"), ("B", "Lire aussi :"),
       ("B", "Partager   Réagir"), ("B", "   Lire la suite")])
 
 add("real-estate-listing", "fr", """
@@ -75,7 +75,7 @@ Nos colis sont acheminés par Colissimo, une filiale de La Poste. Au lieu d'une 
 Cette réponse vous a-t-elle été utile ?  Oui  Non
 Vous n'avez pas trouvé votre réponse ? Contactez-nous
 """, [("B", "Questions fréquentes"), ("o", "Comment annuler ma"), ("B", " Mon compte > Mes"), ("B", " « Annuler »"), ("o", " tant que le colis"),
-      ("o", "Qui est le transporteur"), ("R", " acheminés par Colissimo"), ("r", " une filiale de La"), ("n", " La Poste."), ("R", " Au lieu d'une livraison"),
+      ("o", "Qui est le transporteur"), ("N", " acheminés par Colissimo"), ("N", " une filiale de La"), ("n", " La Poste."), ("R", " Au lieu d'une livraison"),
       ("o", " un point relais"), ("B", "Cette réponse vous a-t-elle"), ("B", " Contactez-nous")])
 
 add("obituary", "fr", """
@@ -126,7 +126,7 @@ port = 8443
 url = "s3://archives-vannes/nuit"
 conserver_jours = 90
 """, [("c", "# Configuration"), ("o", " du serveur de sauvegarde"), ("b", "# Ne pas modifier à la main"), ("N", " par Ansible."), ("c", "[serveur]\nhote"),
-      ("c", " = \"sauvegarde.mairie"), ("c", "port = 8443"), ("O", " la copie distante est"), ("R", " hébergée chez OVH"), ("n", " à Roubaix"),
+      ("c", " = \"sauvegarde.mairie"), ("c", "port = 8443"), ("O", " la copie distante est"), ("N", " hébergée chez OVH"), ("n", " à Roubaix"),
       ("c", "url = \"s3://"), ("c", "conserver_jours =")])
 
 add("code-python", "fr", """
@@ -174,7 +174,7 @@ add("podcast-transcript", "fr", """
 [00:12:45] NADIA : Oui, mon père travaillait pour Hydro-Québec, on a déménagé quand j'avais six ans. Du coup, je parle avec cet accent bizarre, entre les deux.
 [00:12:58] LÉA : (rires) C'est vrai qu'on l'entend ! Petit rappel : cet épisode est soutenu par nos auditeurs sur Patreon. Abonnez-vous pour ne rien manquer.
 [00:13:09] NADIA : En fait, c'est là-bas que j'ai découvert la bande dessinée, grâce à ma tante.
-""", [("c", "[00:12:40]"), ("N", " LÉA :"), ("n", " née à Marseille"), ("n", " au Québec ?"), ("R", " travaillait pour Hydro"), ("n", "-Québec,"),
+""", [("c", "[00:12:40]"), ("N", " LÉA :"), ("n", " née à Marseille"), ("n", " au Québec ?"), ("N", " travaillait pour Hydro"), ("n", "-Québec,"),
       ("O", " Du coup, je"), ("o", " cet accent bizarre"), ("o", " (rires)"), ("B", " Petit rappel : cet épisode"), ("n", " sur Patreon."), ("B", " Abonnez-vous pour ne rien manquer"),
       ("O", " En fait, c'est"), ("R", " grâce à ma tante")])
 
@@ -186,8 +186,8 @@ Huile sur toile
 Morisot représente ici sa sœur Edma veillant sur sa fille Blanche. Le tableau fut présenté à la première exposition impressionniste de 1874, aux côtés d'œuvres de Monet et de Degas.
 Acquis en 1930. Musée d'Orsay.
 Merci de ne pas photographier avec flash.
-""", [("B", "Salle 7 —"), ("O", " Peinture française du"), ("n", "Berthe Morisot (B"), ("n", "Le Berceau,"), ("O", "Huile sur toile"), ("R", " sa sœur Edma"),
-      ("o", " veillant sur"), ("R", " sa fille Blanche"), ("o", " la première exposition impressionniste"), ("R", " aux côtés d'œuvres de"), ("n", " de Monet et"),
+""", [("B", "Salle 7 —"), ("O", " Peinture française du"), ("n", "Berthe Morisot (B"), ("n", "Le Berceau,"), ("O", "Huile sur toile"), ("N", " sa sœur Edma"),
+      ("o", " veillant sur"), ("N", " sa fille Blanche"), ("o", " la première exposition impressionniste"), ("R", " aux côtés d'œuvres de"), ("n", " de Monet et"),
       ("B", "Acquis en 1930"), ("n", " Musée d'Orsay"), ("B", "Merci de ne pas photographier")])
 
 add("news", "es", """
@@ -199,8 +199,8 @@ La operación, valorada en 850 millones de euros, fue aprobada el jueves por la 
 «En lugar de competir, preferimos sumar», explicó Soler.
 Te puede interesar: Las ventas minoristas suben un 3%
 Compartir en Facebook   Comentar   Leer más
-""", [("B", "ECONOMÍA"), ("n", " supermercados Frescor"), ("R", " fue adquirida por el"), ("O", " grupo francés Carrefour"), ("n", "Por Lucía Benítez"),
-      ("o", " 14 mar 2026"), ("o", " valorada en 850 millones"), ("R", " fue aprobada el jueves por"), ("n", " Comisión Nacional de los Mercados"), ("r", " con sede en Valencia"),
+""", [("B", "ECONOMÍA"), ("n", " supermercados Frescor"), ("R", " fue adquirida por el"), ("N", " grupo francés Carrefour"), ("n", "Por Lucía Benítez"),
+      ("o", " 14 mar 2026"), ("o", " valorada en 850 millones"), ("R", " fue aprobada el jueves por"), ("n", " Comisión Nacional de los Mercados"), ("n", " con sede en Valencia"),
       ("R", " cuenta con 312"), ("n", " en el Levante"), ("r", " Su fundador,"), ("n", " Vicente Soler,"), ("R", "«En lugar de competir"),
       ("B", "Te puede interesar:"), ("B", "Compartir en Facebook"), ("B", "   Leer más")])
 
@@ -213,7 +213,7 @@ Referencia: MLG-2231-AC
 Anunciante profesional: Inmobiliaria Costa Sol
 Contactar   Guardar   Compartir   Denunciar anuncio
 """, [("B", "Inicio > Alquiler"), ("n", " > Málaga >"), ("O", "Piso en alquiler en"), ("n", " calle Granada,"), ("o", " 1.250 €/mes"), ("o", " tres dormitorios"),
-      ("R", " junto a la plaza"), ("n", " plaza de la Merced"), ("n", " Museo Picasso."), ("O", " Reformado en 2023"), ("o", " Ideal para familias"), ("B", "Referencia:"),
+      ("R", " junto a la"), ("n", " plaza de la Merced"), ("n", " Museo Picasso."), ("O", " Reformado en 2023"), ("o", " Ideal para familias"), ("B", "Referencia:"),
       ("B", "Anunciante profesional:"), ("n", " Inmobiliaria Costa Sol"), ("B", "Contactar   Guardar"), ("B", "   Denunciar anuncio")])
 
 add("job-ad", "es", """
@@ -251,7 +251,7 @@ Anexo:Lagos de América del Sur
 Referencias
 ↑ «Lago Titicaca». Autoridad Binacional del Lago Titicaca. Archivado desde el original el 3 de abril de 2015. Consultado el 10 de mayo de 2020.
 """, [("n", "El lago Titicaca"), ("r", " es un lago ubicado en"), ("n", " los Andes centrales"), ("n", " meseta del Collao"), ("o", " una altitud de 3812"),
-      ("R", " Es compartido por Perú"), ("r", " y es el lago"), ("R", " En él desemboca el"), ("n", " río Ramis"), ("r", " su único emisario es"),
+      ("N", " Es compartido por Perú"), ("r", " y es el lago"), ("R", " En él desemboca el"), ("n", " río Ramis"), ("r", " su único emisario es"),
       ("n", "La isla del Sol"), ("r", " forma parte del territorio"), ("B", "Véase también"), ("B", "Anexo:Lagos"), ("b", " Archivado desde el original"),
       ("b", " Consultado el 10 de mayo")])
 
@@ -294,7 +294,7 @@ Merluza a la gallega ................................... 19,50
 
 IVA incluido. Consulte a nuestro personal sobre alérgenos. No se admiten reservas para menos de 4 personas.
 """, [("n", "CASA PACO ·"), ("O", " Taberna desde 1952"), ("n", "\nCalle de la Cava Baja"), ("B", "ENTRANTES"), ("o", "Croquetas caseras de"), ("O", " jamón ibérico"),
-      ("N", "Pimientos de Padrón"), ("B", "PRINCIPALES"), ("O", " al estilo de Segovia"), ("O", "Merluza a la gallega"), ("B", "IVA incluido"),
+      ("N", "Pimientos de Padrón"), ("B", "PRINCIPALES"), ("N", " al estilo de Segovia"), ("O", "Merluza a la gallega"), ("B", "IVA incluido"),
       ("b", " Consulte a nuestro personal sobre alérgenos"), ("O", " No se admiten reservas")])
 
 add("code-javascript", "es", """
@@ -333,7 +333,7 @@ soy del río Paraná, de la orilla olvidada.
 Letra y música: Tomás Ferreyra
 © 2019 Discos Colibrí. Todos los derechos reservados.
 """, [("B", "[Estribillo]"), ("n", " de Rosario con"), ("o", " la luna en la espalda"), ("o", "con tu nombre en el"), ("o", " una guitarra prestada"),
-      ("O", "no me esperes en la"), ("O", " el tren ya no para"), ("R", "soy del río"), ("n", " río Paraná,"), ("B", "Letra y música:"),
+      ("O", "no me esperes en la"), ("O", " el tren ya no para"), ("R", "soy del"), ("n", " río Paraná,"), ("B", "Letra y música:"),
       ("B", " Tomás Ferreyra"), ("b", "© 2019 Discos Colibrí"), ("b", " Todos los derechos reservados")])
 
 add("blog", "es", """
