@@ -78,7 +78,7 @@ function verificaIban(iban) {
   const numerico = riordinato.replace(/[A-Z]/g, (c) => c.charCodeAt(0) - 55);
   return BigInt(numerico) % 97n === 1n;
 }
-""", [("c", "// Calcola"), ("o", " il codice di controllo"), ("N", " dell'IBAN italiano"), ("c", "function verificaIban("), ("c", "iban.replace(/\\s+/g"), ("c", ".toUpperCase();"),
+""", [("c", "// Calcola"), ("o", " il codice di controllo"), ("O", " dell'IBAN italiano"), ("c", "function verificaIban("), ("c", "iban.replace(/\\s+/g"), ("c", ".toUpperCase();"),
       ("O", " le prime quattro cifre"), ("R", " al posto dell'inizio"), ("c", "pulito.slice(4) +"), ("c", "(/[A-Z]/g, (c)"), ("c", "c.charCodeAt(0) - 55"), ("c", "BigInt(numerico) % 97n")])
 
 add("game-dialogue", "it", """
