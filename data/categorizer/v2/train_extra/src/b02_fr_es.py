@@ -157,7 +157,7 @@ La Fondation Lumen, reconnue d'utilité publique, versera 4 millions d'euros sur
 À propos de la Fondation Lumen
 Créée en 2004 par l'industriel Marc Delorme, la Fondation soutient la recherche médicale.
 Contact presse : presse@fondation-lumen.org
-""", [("B", "COMMUNIQUÉ DE PRESSE"), ("n", "Paris, le 5"), ("n", "La Fondation Lumen s"), ("R", "'associe à l'Institut"), ("n", "Institut Pasteur pour"),
+""", [("B", "COMMUNIQUÉ DE PRESSE"), ("n", "Paris, le 5"), ("n", "La Fondation Lumen s"), ("N", "'associe à l'Institut"), ("n", "Institut Pasteur pour"),
       ("o", " maladies tropicales négligées"), ("B", " reconnue d'utilité publique"), ("r", " sera piloté par le"), ("n", " Dr Awa Diallo"),
       ("r", " chercheuse à l'Institut"), ("r", " membre du réseau"), ("B", "À propos de la Fondation"), ("r", "Créée en 2004 par"), ("n", " Marc Delorme"),
       ("B", "Contact presse :")])

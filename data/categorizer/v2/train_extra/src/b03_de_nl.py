@@ -31,7 +31,7 @@ Mehr zum Thema
 Artikel teilen   Kommentare (37)   Jetzt abonnieren
 """, [("B", "WIRTSCHAFT"), ("n", "Maschinenbauer Krohne & Lutz"), ("R", " wird von japanischem"), ("O", " Konzern übernommen"), ("n", "Von Jana Feldmann"),
       ("b", " | Lesezeit: 3 Min."), ("O", " Augsburger Maschinenbauer"), ("R", " wird vom japanischen Konzern"), ("n", " Tsubaki Heavy Industries"), ("R", " nach Angaben beider"),
-      ("o", " rund 1,2 Milliarden Euro"), ("R", " liefert vor allem an die"), ("o", " Autoindustrie."), ("O", "Betriebsratschef Uwe"), ("n", " Uwe Kramer kritisierte"),
+      ("o", " rund 1,2 Milliarden Euro"), ("R", " liefert vor allem an die"), ("o", " Autoindustrie."), ("N", "Betriebsratschef Uwe"), ("n", " Uwe Kramer kritisierte"),
       ("R", " Anstatt eines Stellenabbaus"), ("B", "Mehr zum Thema"), ("B", "Artikel teilen"), ("B", "   Kommentare (37)"), ("B", "   Jetzt abonnieren")])
 
 add("job-ad", "de", """

@@ -209,7 +209,7 @@ resumo <- renda %>%
   summarise(media = mean(renda_mensal, na.rm = TRUE)) %>%
   arrange(desc(media))
 print(head(resumo, 5))
-""", [("c", "# Carrega"), ("o", " os dados do IBGE"), ("O", " calcula a renda média por"), ("c", "library(dplyr)"), ("c", "renda <- read_csv(\""), ("c", "locale(decimal_mark"),
+""", [("c", "# Carrega"), ("n", " os dados do IBGE"), ("O", " calcula a renda média por"), ("c", "library(dplyr)"), ("c", "renda <- read_csv(\""), ("c", "locale(decimal_mark"),
       ("O", " estados sem resposta"), ("C", " NA em vez de zero"), ("c", " %>%\n  group_by(uf)"), ("c", "mean(renda_mensal, na.rm"), ("c", "arrange(desc(media))"), ("c", "print(head(resumo")])
 
 add("faq-page", "pt", """

@@ -111,7 +111,7 @@ Anamnesi: paziente di 79 anni, vedova, vive con la figlia. Ipertensione arterios
 Intervento: osteosintesi con chiodo endomidollare (04/03).
 Terapia alla dimissione: enoxaparina 4000 UI s.c. per 30 giorni.
 Il medico dimettente: Dott.ssa L. Conti
-""", [("B", "LETTERA DI DIMISSIONE"), ("O", "U.O. Ortopedia e"), ("n", " Ospedale San Raffaele"), ("B", "Paziente: [omissis]"), ("B", "   Data ricovero:"),
+""", [("B", "LETTERA DI DIMISSIONE"), ("N", "U.O. Ortopedia e"), ("n", " Ospedale San Raffaele"), ("B", "Paziente: [omissis]"), ("B", "   Data ricovero:"),
       ("B", "Diagnosi:"), ("o", " frattura pertrocanterica femore"), ("B", "Anamnesi:"), ("R", " vive con la figlia"), ("O", " Ipertensione arteriosa in"),
       ("o", " con chiodo endomidollare"), ("O", " 4000 UI s.c."), ("B", "Il medico dimettente:"), ("n", " Dott.ssa L. Conti")])
 

@@ -23,7 +23,7 @@ Mbeki is the son of former Bafana Bafana defender Thabo Mbeki Sr. and grew up in
 
 Separately, the club has partnered with Scottish Water on a new community pitch in Govan.
 Most read | Advertisement
-""", [("O", "Striker Jonah"), ("n", " Jonah Mbeki has"), ("R", " has signed with"), ("n", " Celtic on a"), ("o", " four-year deal"), ("R", " after his release from"),
+""", [("N", "Striker Jonah"), ("n", " Jonah Mbeki has"), ("R", " has signed with"), ("n", " Celtic on a"), ("o", " four-year deal"), ("R", " after his release from"),
       ("o", " the Scottish champions"), ("R", " who plays for the"), ("n", " the Netherlands under"), ("R", " while on loan at"), ("r", " is the son of"), ("N", " Bafana Bafana"),
       ("r", " and grew up in"), ("R", " chose us over offers"), ("n", " Brendan Rodgers"), ("R", " has partnered with"), ("n", " Scottish Water on"), ("n", " in Govan."), ("B", "Most read |")])
 
@@ -54,13 +54,13 @@ This press release contains forward-looking statements within the meaning of the
 add("encyclopedia", "en", """
 Reading is a large town in Berkshire, England, at the confluence of the River Thames and the River Kennet. It is the county town of Berkshire and lies about 40 miles west of London. Reading Football Club plays its home matches at the Select Car Leasing Stadium. The town is home to the University of Reading and to the UK headquarters of several technology firms, such as Microsoft and Oracle. Reading Abbey, founded by Henry I in 1121, is now a ruin.
 """, [("N", "Reading is a large"), ("r", " is a large town in"), ("n", " Berkshire, England"), ("r", " at the confluence of"), ("n", " the River Thames"), ("r", " It is the county town of"),
-      ("r", " and lies about"), ("r", " west of London"), ("N", "Reading Football Club"), ("r", " plays its home matches at"), ("N", " Select Car Leasing"), ("r", " is home to the"),
-      ("r", " headquarters of several"), ("r", ", such as"), ("N", " Microsoft and Oracle"), ("N", "Reading Abbey, founded"), ("r", " founded by Henry"), ("o", " is now a ruin")])
+      ("r", " and lies about"), ("n", " west of London"), ("N", "Reading Football Club"), ("r", " plays its home matches at"), ("N", " Select Car Leasing"), ("r", " is home to the"),
+      ("r", " headquarters of several"), ("r", ", such as"), ("N", " Microsoft and Oracle"), ("N", "Reading Abbey, founded"), ("n", " founded by Henry"), ("o", " is now a ruin")])
 
 add("encyclopedia", "en", """
 Amazon Web Services (AWS) is a subsidiary of Amazon that provides on-demand cloud computing platforms. It was launched in 2006 and consists of over 200 services, including Amazon S3 and EC2. AWS competes with Microsoft Azure and Google Cloud. Its current chief executive is Matt Garman, who succeeded Adam Selipsky in 2024. The company is headquartered in Seattle, Washington, and is the largest provider of cloud infrastructure by revenue.
 """, [("N", "Amazon Web Services"), ("r", " is a subsidiary of"), ("o", " on-demand cloud computing"), ("o", " It was launched in 2006"), ("r", " and consists of over"),
-      ("r", ", including"), ("N", " Amazon S3 and"), ("R", " competes with Microsoft"), ("n", " Google Cloud."), ("r", " Its current chief executive is"), ("R", ", who succeeded Adam"),
+      ("r", ", including"), ("N", " Amazon S3 and"), ("N", " competes with Microsoft"), ("n", " Google Cloud."), ("r", " Its current chief executive is"), ("N", ", who succeeded Adam"),
       ("r", " is headquartered in"), ("n", " Seattle, Washington"), ("r", " is the largest provider of"), ("o", " cloud infrastructure by revenue")])
 
 add("fiction", "en", """
@@ -212,7 +212,7 @@ GUEST: Yeah, they were known as The Mallards until about 1998. The name Sky Harb
 HOST: And Rose, your co-writer, she was married to the drummer at the time?
 GUEST: She was, yeah. It's complicated. (laughs) Anyway.
 HOST: We'll take a short break. This episode is sponsored by Squarespace. Head to squarespace.com/harbour for 10% off.
-""", [("B", "HOST:"), ("r", " was originally called"), ("N", " The Mallards, right"), ("N", " Before they became Sky"), ("r", " they were known as The"), ("N", "The name Sky Harbour"),
+""", [("B", "HOST:"), ("r", " was originally called"), ("N", " The Mallards, right"), ("N", " Before they became Sky"), ("n", " they were known as The"), ("N", "The name Sky Harbour"),
       ("r", " comes from a pub in"), ("n", " in Hull where"), ("O", " their first gig"), ("N", "And Rose, your"), ("r", " your co-writer,"), ("r", " was married to the drummer"),
       ("O", " It's complicated. (laughs)"), ("B", " We'll take a short break"), ("B", " This episode is sponsored by"), ("c", " squarespace.com/harbour")])
 

@@ -124,7 +124,7 @@ Fecha     Concepto                              Importe      Saldo
 10/02     TRANSFERENCIA DE GARCIA LOPEZ ANA     +250,00   1.391,28
 Entidad adherida al Fondo de Garantía de Depósitos.
 """, [("N", "BANCO DEL NORTE, S.A."), ("B", "Extracto de cuenta"), ("B", "Titular: [oculto]"), ("B", "IBAN: ES76"), ("B", "Página 1 de 2"), ("B", "Fecha     Concepto"),
-      ("O", "RECIBO IBERDROLA"), ("N", " IBERDROLA CLIENTES"), ("O", "COMPRA TARJ."), ("N", " MERCADONA ALICANTE"), ("N", "TRANSFERENCIA DE GARCIA"), ("o", "   -63,27"),
+      ("N", "RECIBO IBERDROLA"), ("N", " IBERDROLA CLIENTES"), ("O", "COMPRA TARJ."), ("N", " MERCADONA ALICANTE"), ("N", "TRANSFERENCIA DE GARCIA"), ("o", "   -63,27"),
       ("b", "Entidad adherida al Fondo de Garantía")])
 
 add("horoscope", "es", """

@@ -65,7 +65,7 @@ Garantie: 2 jaar op fabricagefouten. Bewaar de kassabon.
 
 add("encyclopedia", "it", """
 Rita Levi-Montalcini (Torino, 22 aprile 1909 – Roma, 30 dicembre 2012) è stata una neurologa e senatrice a vita italiana. Figlia di Adamo Levi, ingegnere, e della pittrice Adele Montalcini, era la sorella gemella della pittrice Paola Levi-Montalcini. Nel 1986 ricevette il premio Nobel per la medicina insieme a Stanley Cohen per la scoperta del fattore di crescita nervoso. Fu membro della Pontificia accademia delle scienze e fondatrice dell'European Brain Research Institute.
-""", [("n", "Rita Levi-Montalcini"), ("n", " (Torino, 22"), ("r", " è stata una neurologa"), ("O", " e senatrice a vita"), ("r", "Figlia di Adamo"), ("O", ", ingegnere, e"),
+""", [("n", "Rita Levi-Montalcini"), ("n", " (Torino, 22"), ("r", " è stata una neurologa"), ("O", " e senatrice a vita"), ("n", "Figlia di Adamo"), ("O", ", ingegnere, e"),
       ("r", " e della pittrice"), ("r", " era la sorella gemella della"), ("R", " ricevette il premio"), ("N", " Nobel per la medicina"), ("N", " insieme a Stanley"), ("o", " per la scoperta del"),
       ("r", " Fu membro della"), ("n", " Pontificia accademia"), ("r", " e fondatrice dell'"), ("n", "European Brain Research")])
 
