@@ -163,7 +163,7 @@ kill -USR1 "$(cat /run/nginx.pid)"   # nginx reopens its log files on USR1
 gzip -9 "$LOG.$STAMP"
 aws s3 cp "$LOG.$STAMP.gz" "s3://acme-logs/nginx/" --storage-class GLACIER
 """, [("c", "#!/usr/bin/env bash"), ("c", "# Rotate"), ("N", " the nginx logs"), ("o", " and upload yesterday's"), ("c", "LOG=/var/log/nginx"), ("c", "STAMP=$(date -d"),
-      ("c", " +%Y-%m-%d)"), ("c", "mv \"$LOG\""), ("c", "kill -USR1"), ("N", "   # nginx reopens"), ("o", " its log files on"), ("c", "aws s3 cp"), ("c", " --storage-class GLACIER")])
+      ("c", " +%Y-%m-%d)"), ("c", "mv \"$LOG\""), ("c", "kill -USR1"), ("C", "   # nginx reopens"), ("o", " its log files on"), ("c", "aws s3 cp"), ("c", " --storage-class GLACIER")])
 
 add("code-r", "en", """
 # Fit a logistic model of survival on age and class (Titanic data)
