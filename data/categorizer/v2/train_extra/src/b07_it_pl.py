@@ -9,7 +9,10 @@ def add(genre, lang, text, items):
     P.append({"genre": genre, "lang": lang, "text": text, "items": items})
 
 
-add("news", "it", """
+add(
+    "news",
+    "it",
+    """
 ECONOMIA
 La torinese Vetreria Alpina si fonde con la francese Verrerie du Nord
 di Giulia Ferrari | 12 marzo 2026, ore 09:50 | Tempo di lettura: 2 minuti
@@ -18,23 +21,71 @@ La Vetreria Alpina, con sede a Chivasso, si è fusa con il gruppo francese Verre
 Leggi anche: Energia, le bollette scendono del 5%
 Condividi   Commenta   Continua a leggere
 Riproduzione riservata © Copyright ANSA
-""", [("B", "ECONOMIA"), ("N", "La torinese Vetreria"), ("n", " Vetreria Alpina si"), ("r", " si fonde con la francese"), ("n", " Verrerie du Nord\n"), ("n", "di Giulia Ferrari"),
-      ("B", " | Tempo di lettura:"), ("r", ", con sede a"), ("n", " Chivasso,"), ("r", " si è fusa con il"), ("r", " sarà guidato da"), ("n", " Marco Bellini,"), ("N", " già dirigente di Saint"),
-      ("r", ", fondata nel 1921"), ("r", ", appartiene dal 2015 al"), ("n", " Eridano Capital."), ("R", " Anziché competere sui"), ("B", "Leggi anche:"), ("B", "Condividi   Commenta"),
-      ("B", "   Continua a leggere"), ("b", "Riproduzione riservata"), ("b", " © Copyright ANSA")])
+""",
+    [
+        ("B", "ECONOMIA"),
+        ("N", "La torinese Vetreria"),
+        ("n", " Vetreria Alpina si"),
+        ("r", " si fonde con la francese"),
+        ("n", " Verrerie du Nord\n"),
+        ("n", "di Giulia Ferrari"),
+        ("B", " | Tempo di lettura:"),
+        ("r", ", con sede a"),
+        ("n", " Chivasso,"),
+        ("r", " si è fusa con il"),
+        ("r", " sarà guidato da"),
+        ("n", " Marco Bellini,"),
+        ("N", " già dirigente di Saint"),
+        ("r", ", fondata nel 1921"),
+        ("r", ", appartiene dal 2015 al"),
+        ("n", " Eridano Capital."),
+        ("R", " Anziché competere sui"),
+        ("B", "Leggi anche:"),
+        ("B", "Condividi   Commenta"),
+        ("B", "   Continua a leggere"),
+        ("b", "Riproduzione riservata"),
+        ("b", " © Copyright ANSA"),
+    ],
+)
 
-add("encyclopedia", "it", """
+add(
+    "encyclopedia",
+    "it",
+    """
 Il lago di Garda, detto anche Benaco, è il più grande lago italiano, con una superficie di 370 km². Si trova tra la Lombardia, il Veneto e il Trentino-Alto Adige. Il suo principale immissario è il fiume Sarca, mentre l'emissario è il Mincio, che confluisce nel Po presso Governolo. Sulla sponda meridionale sorge Sirmione, nota per le Grotte di Catullo.
 Voci correlate
 Laghi d'Italia
 Note
 ^ «Lago di Garda», in Enciclopedia Treccani. URL consultato il 12 maggio 2020 (archiviato dall'url originale il 4 marzo 2016).
-""", [("n", "Il lago di Garda,"), ("r", " detto anche"), ("n", " Benaco, è"), ("r", " è il più grande lago"), ("O", " lago italiano,"), ("o", " 370 km²"), ("r", " Si trova tra la"),
-      ("r", " Il suo principale immissario è"), ("n", " fiume Sarca,"), ("r", " mentre l'emissario è"), ("r", ", che confluisce nel"), ("n", " presso Governolo"),
-      ("n", " sorge Sirmione"), ("r", ", nota per le"), ("n", " Grotte di Catullo"), ("B", "Voci correlate"), ("B", "Laghi d'Italia"), ("B", "Note\n"),
-      ("b", " URL consultato il 12"), ("b", " (archiviato dall'url originale")])
+""",
+    [
+        ("n", "Il lago di Garda,"),
+        ("r", " detto anche"),
+        ("n", " Benaco, è"),
+        ("r", " è il più grande lago"),
+        ("O", " lago italiano,"),
+        ("o", " 370 km²"),
+        ("r", " Si trova tra la"),
+        ("r", " Il suo principale immissario è"),
+        ("n", " fiume Sarca,"),
+        ("r", " mentre l'emissario è"),
+        ("r", ", che confluisce nel"),
+        ("n", " presso Governolo"),
+        ("n", " sorge Sirmione"),
+        ("r", ", nota per le"),
+        ("n", " Grotte di Catullo"),
+        ("B", "Voci correlate"),
+        ("B", "Laghi d'Italia"),
+        ("B", "Note\n"),
+        ("b", " URL consultato il 12"),
+        ("b", " (archiviato dall'url originale"),
+    ],
+)
 
-add("job-ad", "it", """
+add(
+    "job-ad",
+    "it",
+    """
 Offerta di lavoro: Addetto/a alla contabilità
 Azienda: Lavazza S.p.A. · Sede: Torino · Tempo pieno, indeterminato
 
@@ -46,12 +97,33 @@ Requisiti
 - Ottima conoscenza di SAP
 La ricerca è rivolta a candidati di entrambi i sessi (L. 903/77 e L. 125/91).
 Candidati ora   Salva   Segnala annuncio
-""", [("B", "Offerta di lavoro:"), ("O", " Addetto/a alla contabilità"), ("B", "Azienda:"), ("n", " Lavazza S.p.A."), ("B", " · Sede:"), ("n", " Torino · Tempo"), ("o", " Tempo pieno, indeterminato"),
-      ("B", "Mansioni\n"), ("o", " Registrazione fatture attive"), ("R", " Collaborazione con lo studio"), ("B", "Requisiti\n"), ("O", " Diploma di ragioneria"),
-      ("O", " laurea in Economia"), ("N", " conoscenza di SAP"), ("b", "La ricerca è rivolta a candidati di entrambi i sessi"), ("B", " (L. 903/77"), ("B", "Candidati ora"),
-      ("B", "   Segnala annuncio")])
+""",
+    [
+        ("B", "Offerta di lavoro:"),
+        ("O", " Addetto/a alla contabilità"),
+        ("B", "Azienda:"),
+        ("n", " Lavazza S.p.A."),
+        ("B", " · Sede:"),
+        ("n", " Torino · Tempo"),
+        ("o", " Tempo pieno, indeterminato"),
+        ("B", "Mansioni\n"),
+        ("o", " Registrazione fatture attive"),
+        ("R", " Collaborazione con lo studio"),
+        ("B", "Requisiti\n"),
+        ("O", " Diploma di ragioneria"),
+        ("O", " laurea in Economia"),
+        ("N", " conoscenza di SAP"),
+        ("b", "La ricerca è rivolta a candidati di entrambi i sessi"),
+        ("B", " (L. 903/77"),
+        ("B", "Candidati ora"),
+        ("B", "   Segnala annuncio"),
+    ],
+)
 
-add("code-lua", "it", """
+add(
+    "code-lua",
+    "it",
+    """
 -- Configurazione della barra di stato per Neovim
 local M = {}
 
@@ -65,11 +137,29 @@ function M.sezione_sinistra()
 end
 
 return M
-""", [("c", "-- Configurazione"), ("o", " della barra di stato"), ("N", " per Neovim"), ("c", "local M = {}"), ("c", "-- mostra"), ("o", " il ramo git"),
-      ("R", " al posto del nome del"), ("c", "function M.sezione"), ("c", " vim.b.gitsigns_head or"), ("c", " vim.api.nvim_win"), ("c", " < 80 then"),
-      ("c", " .. ramo\n"), ("c", "vim.fn.expand(\"%:t\")"), ("c", "return M")])
+""",
+    [
+        ("c", "-- Configurazione"),
+        ("o", " della barra di stato"),
+        ("N", " per Neovim"),
+        ("c", "local M = {}"),
+        ("c", "-- mostra"),
+        ("o", " il ramo git"),
+        ("R", " al posto del nome del"),
+        ("c", "function M.sezione"),
+        ("c", " vim.b.gitsigns_head or"),
+        ("c", " vim.api.nvim_win"),
+        ("c", " < 80 then"),
+        ("c", " .. ramo\n"),
+        ("c", 'vim.fn.expand("%:t")'),
+        ("c", "return M"),
+    ],
+)
 
-add("real-estate-listing", "it", """
+add(
+    "real-estate-listing",
+    "it",
+    """
 Home > Vendita > Toscana > Lucca
 Appartamento in vendita, via Fillungo — € 385.000
 Trilocale · 95 m² · 2° piano senza ascensore · Classe energetica F
@@ -79,12 +169,32 @@ Rif. annuncio: LU-0772
 Agenzia: Immobiliare Le Mura
 Le informazioni sono fornite dall'inserzionista e non costituiscono vincolo contrattuale.
 Contatta l'agenzia   Salva   Condividi
-""", [("B", "Home > Vendita"), ("n", " > Lucca\n"), ("O", "Appartamento in vendita,"), ("n", " via Fillungo"), ("O", "Trilocale · 95"), ("O", " · Classe energetica F"),
-      ("o", " nel cuore del centro storico"), ("R", " a pochi passi dalla"), ("n", " Torre Guinigi"), ("R", " si affaccia su una"), ("R", " e dispone di una"),
-      ("o", " investimento per affitti brevi"), ("B", "Rif. annuncio:"), ("B", "Agenzia:"), ("n", " Immobiliare Le Mura"), ("b", "Le informazioni sono fornite dall'inserzionista"),
-      ("B", "Contatta l'agenzia")])
+""",
+    [
+        ("B", "Home > Vendita"),
+        ("n", " > Lucca\n"),
+        ("O", "Appartamento in vendita,"),
+        ("n", " via Fillungo"),
+        ("O", "Trilocale · 95"),
+        ("O", " · Classe energetica F"),
+        ("o", " nel cuore del centro storico"),
+        ("R", " a pochi passi dalla"),
+        ("n", " Torre Guinigi"),
+        ("R", " si affaccia su una"),
+        ("R", " e dispone di una"),
+        ("o", " investimento per affitti brevi"),
+        ("B", "Rif. annuncio:"),
+        ("B", "Agenzia:"),
+        ("n", " Immobiliare Le Mura"),
+        ("b", "Le informazioni sono fornite dall'inserzionista"),
+        ("B", "Contatta l'agenzia"),
+    ],
+)
 
-add("poetry", "it", """
+add(
+    "poetry",
+    "it",
+    """
 Ritorno a Camogli
 
 Ho lasciato il paese come si lascia
@@ -97,11 +207,28 @@ figlia di pescatori, moglie di nessuno.
 
 (da «Sale e ardesia», Einaudi, 2019)
 Riprodotto per gentile concessione dell'editore.
-""", [("n", "Ritorno a Camogli"), ("o", "Ho lasciato il paese"), ("O", " come si lascia"), ("o", "una stanza accesa"), ("n", " mare di Liguria"), ("o", " il conto delle barche"),
-      ("O", " in rada."), ("R", "Mia madre"), ("R", "figlia di pescatori"), ("R", " moglie di nessuno"), ("n", "«Sale e ardesia»"), ("b", " Einaudi, 2019)"),
-      ("b", "Riprodotto per gentile concessione")])
+""",
+    [
+        ("n", "Ritorno a Camogli"),
+        ("o", "Ho lasciato il paese"),
+        ("O", " come si lascia"),
+        ("o", "una stanza accesa"),
+        ("n", " mare di Liguria"),
+        ("o", " il conto delle barche"),
+        ("O", " in rada."),
+        ("R", "Mia madre"),
+        ("R", "figlia di pescatori"),
+        ("R", " moglie di nessuno"),
+        ("n", "«Sale e ardesia»"),
+        ("b", " Einaudi, 2019)"),
+        ("b", "Riprodotto per gentile concessione"),
+    ],
+)
 
-add("clinical-note", "it", """
+add(
+    "clinical-note",
+    "it",
+    """
 LETTERA DI DIMISSIONE
 U.O. Ortopedia e Traumatologia — Ospedale San Raffaele, Milano
 Paziente: [omissis]   Data ricovero: 02/03/2026   Data dimissione: 07/03/2026
@@ -111,11 +238,29 @@ Anamnesi: paziente di 79 anni, vedova, vive con la figlia. Ipertensione arterios
 Intervento: osteosintesi con chiodo endomidollare (04/03).
 Terapia alla dimissione: enoxaparina 4000 UI s.c. per 30 giorni.
 Il medico dimettente: Dott.ssa L. Conti
-""", [("B", "LETTERA DI DIMISSIONE"), ("N", "U.O. Ortopedia e"), ("n", " Ospedale San Raffaele"), ("B", "Paziente: [omissis]"), ("B", "   Data ricovero:"),
-      ("B", "Diagnosi:"), ("o", " frattura pertrocanterica femore"), ("B", "Anamnesi:"), ("R", " vive con la figlia"), ("O", " Ipertensione arteriosa in"),
-      ("o", " con chiodo endomidollare"), ("O", " 4000 UI s.c."), ("B", "Il medico dimettente:"), ("n", " Dott.ssa L. Conti")])
+""",
+    [
+        ("B", "LETTERA DI DIMISSIONE"),
+        ("N", "U.O. Ortopedia e"),
+        ("n", " Ospedale San Raffaele"),
+        ("B", "Paziente: [omissis]"),
+        ("B", "   Data ricovero:"),
+        ("B", "Diagnosi:"),
+        ("o", " frattura pertrocanterica femore"),
+        ("B", "Anamnesi:"),
+        ("R", " vive con la figlia"),
+        ("O", " Ipertensione arteriosa in"),
+        ("o", " con chiodo endomidollare"),
+        ("O", " 4000 UI s.c."),
+        ("B", "Il medico dimettente:"),
+        ("n", " Dott.ssa L. Conti"),
+    ],
+)
 
-add("changelog", "it", """
+add(
+    "changelog",
+    "it",
+    """
 ## [1.8.0] - 2026-02-20
 ### Aggiunto
 - Esportazione in formato `.ods` oltre a `.xlsx` (#88)
@@ -126,11 +271,29 @@ add("changelog", "it", """
 
 ### Corretto
 - Errore di arrotondamento nell'IVA al 22% (grazie a @paolo-r)
-""", [("b", "## [1.8.0]"), ("b", "### Aggiunto"), ("o", "- Esportazione in formato"), ("c", " `.ods` oltre"), ("C", " oltre a `.xlsx`"), ("c", " (#88)"),
-      ("n", " dell'Agenzia delle Entrate"), ("b", "### Modificato"), ("O", " ora seguono il formato italiano"), ("R", " invece di quello"), ("b", "### Corretto"),
-      ("o", " Errore di arrotondamento"), ("o", " nell'IVA al 22%"), ("C", " @paolo-r)")])
+""",
+    [
+        ("b", "## [1.8.0]"),
+        ("b", "### Aggiunto"),
+        ("o", "- Esportazione in formato"),
+        ("c", " `.ods` oltre"),
+        ("C", " oltre a `.xlsx`"),
+        ("c", " (#88)"),
+        ("n", " dell'Agenzia delle Entrate"),
+        ("b", "### Modificato"),
+        ("O", " ora seguono il formato italiano"),
+        ("R", " invece di quello"),
+        ("b", "### Corretto"),
+        ("o", " Errore di arrotondamento"),
+        ("o", " nell'IVA al 22%"),
+        ("C", " @paolo-r)"),
+    ],
+)
 
-add("news", "pl", """
+add(
+    "news",
+    "pl",
+    """
 GOSPODARKA
 Poznański Solvera przejmuje czeską spółkę Energon
 Autor: Tomasz Nowak | 12.03.2026, 10:15 | Aktualizacja: 11:40
@@ -138,22 +301,70 @@ Autor: Tomasz Nowak | 12.03.2026, 10:15 | Aktualizacja: 11:40
 Spółka Solvera z siedzibą w Poznaniu przejęła czeskiego producenta falowników Energon za 95 mln euro. Energon został założony w Brnie w 1999 roku i należy do funduszu Morava Invest. Prezesem połączonej firmy zostanie Katarzyna Wiśniewska, która wcześniej pracowała w ABB. Zamiast walczyć ceną, firmy chcą wspólnie wejść na rynek niemiecki.
 Czytaj także: Ceny prądu spadną w drugim kwartale
 Udostępnij   Skomentuj   Czytaj dalej
-""", [("B", "GOSPODARKA"), ("N", "Poznański Solvera"), ("R", " przejmuje czeską spółkę"), ("n", " Energon\n"), ("B", "Autor:"), ("n", " Tomasz Nowak"), ("B", " | Aktualizacja:"),
-      ("n", "Spółka Solvera z"), ("r", " z siedzibą w"), ("n", " w Poznaniu"), ("R", " przejęła czeskiego producenta"), ("r", " został założony w"), ("n", " w Brnie w"),
-      ("r", " i należy do funduszu"), ("n", " Morava Invest"), ("r", "Prezesem połączonej firmy"), ("R", " która wcześniej pracowała w"), ("R", " Zamiast walczyć ceną"),
-      ("O", " rynek niemiecki"), ("B", "Czytaj także:"), ("B", "Udostępnij"), ("B", "   Czytaj dalej")])
+""",
+    [
+        ("B", "GOSPODARKA"),
+        ("N", "Poznański Solvera"),
+        ("R", " przejmuje czeską spółkę"),
+        ("n", " Energon\n"),
+        ("B", "Autor:"),
+        ("n", " Tomasz Nowak"),
+        ("B", " | Aktualizacja:"),
+        ("n", "Spółka Solvera z"),
+        ("r", " z siedzibą w"),
+        ("n", " w Poznaniu"),
+        ("R", " przejęła czeskiego producenta"),
+        ("r", " został założony w"),
+        ("n", " w Brnie w"),
+        ("r", " i należy do funduszu"),
+        ("n", " Morava Invest"),
+        ("r", "Prezesem połączonej firmy"),
+        ("R", " która wcześniej pracowała w"),
+        ("R", " Zamiast walczyć ceną"),
+        ("O", " rynek niemiecki"),
+        ("B", "Czytaj także:"),
+        ("B", "Udostępnij"),
+        ("B", "   Czytaj dalej"),
+    ],
+)
 
-add("encyclopedia", "pl", """
+add(
+    "encyclopedia",
+    "pl",
+    """
 Wisła – najdłuższa rzeka w Polsce, o długości 1047 km. Jej źródła znajdują się na stokach Baraniej Góry w Beskidzie Śląskim, a uchodzi do Morza Bałtyckiego w Zatoce Gdańskiej. Największym dopływem Wisły jest Bug, który łączy się z nią poprzez Narew. Nad Wisłą leżą m.in. Kraków, Warszawa i Toruń. Dorzecze Wisły obejmuje ponad połowę powierzchni kraju.
 Zobacz też
 Rzeki w Polsce
 Przypisy
 ↑ Wisła, [w:] Encyklopedia PWN [online] [dostęp 2020-05-12]. Zarchiwizowane z adresu 2016-03-04.
-""", [("n", "Wisła – najdłuższa"), ("r", " – najdłuższa rzeka w"), ("o", " o długości 1047 km"), ("r", "Jej źródła znajdują się na"), ("n", " Baraniej Góry"), ("r", " a uchodzi do"),
-      ("n", " Morza Bałtyckiego"), ("r", "Największym dopływem"), ("r", " który łączy się z nią"), ("r", " poprzez"), ("n", "Nad Wisłą leżą"), ("N", " m.in. Kraków"),
-      ("r", " obejmuje ponad połowę"), ("B", "Zobacz też"), ("B", "Rzeki w Polsce"), ("B", "Przypisy"), ("b", ", [w:] Encyklopedia"), ("b", " [dostęp 2020-05-12]"), ("b", " Zarchiwizowane z adresu")])
+""",
+    [
+        ("n", "Wisła – najdłuższa"),
+        ("r", " – najdłuższa rzeka w"),
+        ("o", " o długości 1047 km"),
+        ("r", "Jej źródła znajdują się na"),
+        ("n", " Baraniej Góry"),
+        ("r", " a uchodzi do"),
+        ("n", " Morza Bałtyckiego"),
+        ("r", "Największym dopływem"),
+        ("r", " który łączy się z nią"),
+        ("r", " poprzez"),
+        ("n", "Nad Wisłą leżą"),
+        ("N", " m.in. Kraków"),
+        ("r", " obejmuje ponad połowę"),
+        ("B", "Zobacz też"),
+        ("B", "Rzeki w Polsce"),
+        ("B", "Przypisy"),
+        ("b", ", [w:] Encyklopedia"),
+        ("b", " [dostęp 2020-05-12]"),
+        ("b", " Zarchiwizowane z adresu"),
+    ],
+)
 
-add("job-ad", "pl", """
+add(
+    "job-ad",
+    "pl",
+    """
 Oferta pracy: Specjalista ds. logistyki (k/m)
 Pracodawca: InPost S.A. · Kraków · Umowa o pracę, pełny etat
 
@@ -164,12 +375,32 @@ Nasze wymagania
 • min. 2 lata doświadczenia, znajomość Excela
 Prosimy o zawarcie w CV klauzuli: „Wyrażam zgodę na przetwarzanie moich danych osobowych dla potrzeb niezbędnych do realizacji procesu rekrutacji”.
 Aplikuj   Zapisz   Zgłoś naruszenie
-""", [("B", "Oferta pracy:"), ("O", " Specjalista ds. logistyki"), ("B", "Pracodawca:"), ("n", " InPost S.A."), ("n", " · Kraków ·"), ("o", " Umowa o pracę, pełny etat"),
-      ("B", "Twój zakres obowiązków"), ("o", " planowanie tras kurierskich"), ("R", " we współpracy z działem"), ("R", " raportowanie do kierownika"), ("B", "Nasze wymagania"),
-      ("N", " znajomość Excela"), ("b", "Prosimy o zawarcie w CV klauzuli"), ("b", " „Wyrażam zgodę na przetwarzanie"), ("b", " moich danych osobowych"), ("B", "Aplikuj   Zapisz"),
-      ("B", "   Zgłoś naruszenie")])
+""",
+    [
+        ("B", "Oferta pracy:"),
+        ("O", " Specjalista ds. logistyki"),
+        ("B", "Pracodawca:"),
+        ("n", " InPost S.A."),
+        ("n", " · Kraków ·"),
+        ("o", " Umowa o pracę, pełny etat"),
+        ("B", "Twój zakres obowiązków"),
+        ("o", " planowanie tras kurierskich"),
+        ("R", " we współpracy z działem"),
+        ("R", " raportowanie do kierownika"),
+        ("B", "Nasze wymagania"),
+        ("N", " znajomość Excela"),
+        ("b", "Prosimy o zawarcie w CV klauzuli"),
+        ("b", " „Wyrażam zgodę na przetwarzanie"),
+        ("b", " moich danych osobowych"),
+        ("B", "Aplikuj   Zapisz"),
+        ("B", "   Zgłoś naruszenie"),
+    ],
+)
 
-add("code-rust", "pl", """
+add(
+    "code-rust",
+    "pl",
+    """
 /// Zwraca sumę kontrolną pliku.
 ///
 /// # Błędy
@@ -180,11 +411,28 @@ pub fn suma_kontrolna(sciezka: &Path) -> io::Result<u32> {
     // używamy CRC32 zamiast SHA-256, bo liczy się szybkość, nie bezpieczeństwo
     Ok(crc32fast::hash(&dane))
 }
-""", [("c", "/// Zwraca"), ("o", " sumę kontrolną pliku"), ("B", "/// # Błędy"), ("c", " `io::Error`,"), ("O", ", jeśli pliku nie"), ("c", "pub fn suma_kontrolna"),
-      ("c", "(sciezka: &Path)"), ("c", " -> io::Result<u32>"), ("c", " fs::read(sciezka)?;"), ("O", " używamy CRC32"), ("R", " zamiast SHA-256"), ("o", " bo liczy się szybkość"),
-      ("c", "Ok(crc32fast::hash(&dane))")])
+""",
+    [
+        ("c", "/// Zwraca"),
+        ("o", " sumę kontrolną pliku"),
+        ("B", "/// # Błędy"),
+        ("c", " `io::Error`,"),
+        ("O", ", jeśli pliku nie"),
+        ("c", "pub fn suma_kontrolna"),
+        ("c", "(sciezka: &Path)"),
+        ("c", " -> io::Result<u32>"),
+        ("c", " fs::read(sciezka)?;"),
+        ("O", " używamy CRC32"),
+        ("R", " zamiast SHA-256"),
+        ("o", " bo liczy się szybkość"),
+        ("c", "Ok(crc32fast::hash(&dane))"),
+    ],
+)
 
-add("government-notice", "pl", """
+add(
+    "government-notice",
+    "pl",
+    """
 OBWIESZCZENIE
 Prezydenta Miasta Gdańska
 z dnia 4 marca 2026 r.
@@ -192,11 +440,27 @@ z dnia 4 marca 2026 r.
 Na podstawie art. 39 ustawy z dnia 3 października 2008 r. o udostępnianiu informacji o środowisku zawiadamiam o przystąpieniu do sporządzenia miejscowego planu zagospodarowania przestrzennego obszaru Orunia Górna. Teren graniczy od wschodu z ulicą Małomiejską. Wnioski można składać w terminie 21 dni od dnia ogłoszenia.
 Prezydent Miasta Gdańska
 /-/ podpis nieczytelny
-""", [("B", "OBWIESZCZENIE"), ("n", "Prezydenta Miasta Gdańska"), ("o", "z dnia 4 marca 2026"), ("b", "Na podstawie art. 39"), ("b", " ustawy z dnia 3 października"),
-      ("O", " miejscowego planu zagospodarowania"), ("n", " obszaru Orunia Górna"), ("R", " graniczy od wschodu z"), ("n", " ulicą Małomiejską"), ("b", " Wnioski można składać w terminie"),
-      ("b", " od dnia ogłoszenia"), ("B", "/-/ podpis nieczytelny")])
+""",
+    [
+        ("B", "OBWIESZCZENIE"),
+        ("n", "Prezydenta Miasta Gdańska"),
+        ("o", "z dnia 4 marca 2026"),
+        ("b", "Na podstawie art. 39"),
+        ("b", " ustawy z dnia 3 października"),
+        ("O", " miejscowego planu zagospodarowania"),
+        ("n", " obszaru Orunia Górna"),
+        ("R", " graniczy od wschodu z"),
+        ("n", " ulicą Małomiejską"),
+        ("b", " Wnioski można składać w terminie"),
+        ("b", " od dnia ogłoszenia"),
+        ("B", "/-/ podpis nieczytelny"),
+    ],
+)
 
-add("blog", "pl", """
+add(
+    "blog",
+    "pl",
+    """
 Opublikowano 11 stycznia 2026 przez Magda · 6 komentarzy
 
 Zimowy weekend w Zakopanem bez tłumów
@@ -206,11 +470,30 @@ Zamiast Krupówek wybraliśmy spacer doliną Kościeliską. Schronisko na Hali O
 Tagi: Tatry, góry zimą
 Poprzedni wpis   Następny wpis
 Dodaj komentarz
-""", [("B", "Opublikowano 11 stycznia"), ("B", " przez Magda ·"), ("B", " 6 komentarzy"), ("O", "Zimowy weekend w"), ("n", " w Zakopanem bez"), ("N", "Zamiast Krupówek"),
-      ("n", " doliną Kościeliską"), ("n", " na Hali Ornak"), ("N", " należy do PTTK"), ("o", " najlepszą szarlotkę"), ("O", " Swoją drogą, warto"), ("o", " raczki na butach"),
-      ("B", "Tagi:"), ("B", "Poprzedni wpis"), ("B", "Dodaj komentarz")])
+""",
+    [
+        ("B", "Opublikowano 11 stycznia"),
+        ("B", " przez Magda ·"),
+        ("B", " 6 komentarzy"),
+        ("O", "Zimowy weekend w"),
+        ("n", " w Zakopanem bez"),
+        ("N", "Zamiast Krupówek"),
+        ("n", " doliną Kościeliską"),
+        ("n", " na Hali Ornak"),
+        ("N", " należy do PTTK"),
+        ("o", " najlepszą szarlotkę"),
+        ("O", " Swoją drogą, warto"),
+        ("o", " raczki na butach"),
+        ("B", "Tagi:"),
+        ("B", "Poprzedni wpis"),
+        ("B", "Dodaj komentarz"),
+    ],
+)
 
-add("config-file", "pl", """
+add(
+    "config-file",
+    "pl",
+    """
 # docker-compose.yml dla środowiska deweloperskiego
 # UWAGA: nie używać na produkcji
 services:
@@ -224,17 +507,46 @@ services:
       - baza
     ports:
       - "8080:8080"
-""", [("c", "# docker-compose.yml"), ("o", " dla środowiska deweloperskiego"), ("O", " UWAGA: nie używać"), ("c", "services:\n  baza:"), ("c", "image: postgres:16"),
-      ("c", "environment:\n"), ("c", "POSTGRES_PASSWORD: haslo"), ("o", " tylko lokalnie,"), ("R", " zamiast prawdziwych sekretów"), ("c", "build: ./api"), ("c", "depends_on:"),
-      ("c", "\"8080:8080\"")])
+""",
+    [
+        ("c", "# docker-compose.yml"),
+        ("o", " dla środowiska deweloperskiego"),
+        ("O", " UWAGA: nie używać"),
+        ("c", "services:\n  baza:"),
+        ("c", "image: postgres:16"),
+        ("c", "environment:\n"),
+        ("c", "POSTGRES_PASSWORD: haslo"),
+        ("o", " tylko lokalnie,"),
+        ("R", " zamiast prawdziwych sekretów"),
+        ("c", "build: ./api"),
+        ("c", "depends_on:"),
+        ("c", '"8080:8080"'),
+    ],
+)
 
-add("fiction", "pl", """
+add(
+    "fiction",
+    "pl",
+    """
 Pociąg do Lublina spóźniał się już godzinę. Ewa siedziała na walizce i liczyła gołębie pod dachem dworca. Jej ojciec, emerytowany kolejarz, zawsze mówił, że spóźnienie to tylko inny rozkład jazdy.
 – Pani też do Lublina? – zapytał starszy mężczyzna w kapeluszu.
 – Do Chełma – odpowiedziała. – Do siostry.
 Mężczyzna pokiwał głową, jakby to wszystko wyjaśniało.
-""", [("n", "Pociąg do Lublina"), ("o", " spóźniał się już godzinę"), ("n", " Ewa siedziała"), ("o", " liczyła gołębie pod"), ("R", " Jej ojciec,"),
-      ("O", " to tylko inny rozkład jazdy"), ("n", " do Lublina? –"), ("o", " starszy mężczyzna w kapeluszu"), ("n", " Do Chełma"), ("O", " Do siostry."), ("O", " pokiwał głową, jakby")])
+""",
+    [
+        ("n", "Pociąg do Lublina"),
+        ("o", " spóźniał się już godzinę"),
+        ("n", " Ewa siedziała"),
+        ("o", " liczyła gołębie pod"),
+        ("R", " Jej ojciec,"),
+        ("O", " to tylko inny rozkład jazdy"),
+        ("n", " do Lublina? –"),
+        ("o", " starszy mężczyzna w kapeluszu"),
+        ("n", " Do Chełma"),
+        ("O", " Do siostry."),
+        ("O", " pokiwał głową, jakby"),
+    ],
+)
 
 
 if __name__ == "__main__":

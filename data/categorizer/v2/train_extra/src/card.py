@@ -17,9 +17,10 @@ def table(counter: collections.Counter, head: str, n: int) -> str:
 def main() -> None:
     rows = [json.loads(line) for path in sorted(TRAIN_EXTRA.glob("*.jsonl")) for line in path.open(encoding="utf-8")]
     n = len(rows)
+    n_genres, n_langs = len({r["genre"] for r in rows}), len({r["language"] for r in rows})
+    summary = f"{n} items in {n_genres} genres and {n_langs} languages; {sum(r['hard'] for r in rows) / n:.0%} marked hard."
     parts = [
-        f"{n} items in {len({r['genre'] for r in rows})} genres and {len({r['language'] for r in rows})} languages; "
-        f"{sum(r['hard'] for r in rows) / n:.0%} marked hard.",
+        summary,
         table(collections.Counter(r["label"] for r in rows), "label", n),
         table(collections.Counter(r["language"] for r in rows), "language", n),
         table(collections.Counter(r["genre"] for r in rows), "genre", n),
