@@ -324,7 +324,7 @@ Pull requests are welcome. For major changes, please open an issue first to disc
 [MIT](LICENSE)
 """,
     [
-        ("c", "# tidewatch"),
+        ("N", "# tidewatch"),
         ("B", "[![Build]"),
         ("B", "/badge.svg)]"),
         ("N", "Tidewatch is a"),
