@@ -151,7 +151,7 @@ impl FromStr for Version {
 """,
     [
         ("c", "/// A parsed"),
-        ("o", " semantic version such as"),
+        ("R", " semantic version such as"),
         ("c", " `1.4.2`."),
         ("B", "/// # Examples"),
         ("c", "/// ```\n/// let"),
