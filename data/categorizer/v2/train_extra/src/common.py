@@ -27,7 +27,7 @@ def find(text: str, ngram: str, k: int) -> int:
 def cut(passages: list[dict], batch: str) -> list[dict]:
     """Turn passages {genre, lang, text, items} into JSONL rows with ids x-<lang>-<batch>-<n>."""
     rows, counters, errors = [], {}, []
-    for p in passages:
+    for passage_no, p in enumerate(passages, 1):
         text = p["text"].strip("\n")
         for item in p["items"]:
             letter, ngram = item[0], item[1]
@@ -53,6 +53,8 @@ def cut(passages: list[dict], batch: str) -> list[dict]:
                     "right_context": text[end : end + CONTEXT],
                     "label": LABELS[letter.lower()],
                     "source": "catdata",
+                    # items cut from one passage share text: group by this when splitting for validation
+                    "passage": f"{batch}-p{passage_no:02d}",
                 }
             )
     if errors:
