@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def _last_logits(model: EngramLM, tokens: torch.Tensor, state: DecodeState) -> torch.Tensor:
     fetched = model.prefetcher.issue(tokens, state) if model.prefetcher is not None else None
-    return model(tokens, state=state, fetched=fetched)[:, -1].float()
+    return model(tokens, state=state, fetched=fetched, logits_to_keep=1)[:, -1].float()
 
 
 def prefill(model: EngramLM, prompt: torch.Tensor, state: DecodeState) -> torch.Tensor:

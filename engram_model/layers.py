@@ -25,22 +25,30 @@ class RMSNorm(nn.Module):
         self.hook_normalized = HookPoint()  # [..., dim]
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if not is_hooked(self.hook_scale):
+            # PyTorch's fused kernel: the same arithmetic as below in one pass, bit for bit
+            return self.hook_normalized(F.rms_norm(x.float(), self.weight.shape, eps=self.eps).type_as(x) * self.weight)
         scale = self.hook_scale(torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + self.eps))
         return self.hook_normalized((x.float() * scale).type_as(x) * self.weight)
 
 
 def rotary_tables(d_head: int, max_len: int, theta: float) -> tuple[torch.Tensor, torch.Tensor]:
-    """cos and sin, each `[max_len, d_head // 2]`."""
+    """cos and sin of every position's angles, each `[max_len, d_head]`: the D/2 angles
+    twice over, and sin negated on the first half, so that `apply_rotary` is two products
+    and a sum over whole heads."""
     inv_freq = 1.0 / theta ** (torch.arange(0, d_head, 2, dtype=torch.float64) / d_head)
     angles = torch.outer(torch.arange(max_len, dtype=torch.float64), inv_freq)
-    return angles.cos().float(), angles.sin().float()
+    cos, sin = angles.cos().float(), angles.sin().float()
+    return torch.cat([cos, cos], dim=-1), torch.cat([-sin, sin], dim=-1)
 
 
 def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
-    """x: `[B, T, H, D]`; cos/sin: `[T, D/2]`. Rotates interleaved halves (first/second half)."""
-    x1, x2 = x.float().chunk(2, dim=-1)
-    cos, sin = cos[None, :, None, :], sin[None, :, None, :]
-    return torch.cat([x1 * cos - x2 * sin, x1 * sin + x2 * cos], dim=-1).type_as(x)
+    """x: `[B, T, H, D]`; cos/sin: `[T, D]` from `rotary_tables`. Rotates each pair of
+    halves (x1, x2) to (x1 cos - x2 sin, x2 cos + x1 sin)."""
+    half = x.shape[-1] // 2
+    x_float = x.float()
+    swapped = torch.cat([x_float[..., half:], x_float[..., :half]], dim=-1)  # (x2, x1)
+    return (x_float * cos[None, :, None] + swapped * sin[None, :, None]).type_as(x)
 
 
 class KVCache:
@@ -198,8 +206,11 @@ class RoutedExperts(nn.Module):
 
     def forward(self, x: torch.Tensor, counts: torch.Tensor) -> torch.Tensor:
         """x `[N, d_model]`, its rows grouped by expert, `counts[i]` rows for expert i."""
-        gate, linear = grouped_linear(x, self.W_gate_in, counts).chunk(2, dim=-1)
-        return grouped_linear(F.silu(gate) * linear, self.W_out, counts)
+        ends = counts.cumsum(0).to(torch.int32)  # where each expert's rows end
+        gate_linear = grouped_linear(x, self.W_gate_in, ends)  # [N, 2 * d_hidden]
+        d_hidden = gate_linear.shape[-1] // 2
+        hidden = F.silu(gate_linear[:, :d_hidden]) * gate_linear[:, d_hidden:]
+        return grouped_linear(hidden, self.W_out, ends)
 
     def _stack_per_expert_weights(self, module, state_dict, prefix, *args) -> None:
         old = {
@@ -212,13 +223,14 @@ class RoutedExperts(nn.Module):
         state_dict[f"{prefix}W_out"] = torch.stack(out)
 
 
-def grouped_linear(x: torch.Tensor, weight: torch.Tensor, counts: torch.Tensor) -> torch.Tensor:
-    """Rows of x `[N, in]` grouped by expert (`counts[i]` rows for expert i, zero allowed)
-    times their expert's `weight[i]` `[out, in]` transposed: `[N, out]`."""
+def grouped_linear(x: torch.Tensor, weight: torch.Tensor, ends: torch.Tensor) -> torch.Tensor:
+    """Rows of x `[N, in]` grouped by expert (expert i's rows end at `ends[i]`, int32; empty
+    groups allowed) times their expert's `weight[i]` `[out, in]` transposed: `[N, out]`."""
     if not all(size * x.element_size() % 16 == 0 for size in weight.shape[1:]):
         # grouped_mm needs 16-byte row strides, forwards and backwards; odd widths loop
-        return torch.cat([rows @ w.T for rows, w in zip(x.split(counts.tolist()), weight)])
-    out = F.grouped_mm(x, weight.transpose(1, 2), offs=counts.cumsum(0).to(torch.int32))
+        counts = torch.diff(ends, prepend=ends.new_zeros(1)).tolist()
+        return torch.cat([rows @ w.T for rows, w in zip(x.split(counts), weight)])
+    out = F.grouped_mm(x, weight.transpose(1, 2), offs=ends)
     if out.requires_grad:
         # grouped_mm's backward rejects a broadcast gradient (zero strides, e.g. from .sum())
         out.register_hook(torch.Tensor.contiguous)
@@ -252,20 +264,20 @@ class MoE(nn.Module):
         weights = probs.gather(-1, indices)
         weights = self.hook_expert_weights((weights / weights.sum(-1, keepdim=True)).type_as(x))
         flat_x = x.reshape(-1, d_model)
-        out = self._routed(flat_x, indices.reshape(-1), weights.reshape(-1))
-        if self.shared is not None:
-            out = out + self.shared(flat_x)
+        # the routed outputs are summed onto the shared experts' output, in place
+        out = self.shared(flat_x) if self.shared is not None else torch.zeros_like(flat_x)
+        self._add_routed(out, flat_x, indices.reshape(-1), weights.reshape(-1))
         return out.view(batch, seq_len, d_model)
 
-    def _routed(self, x: torch.Tensor, expert_ids: torch.Tensor, weights: torch.Tensor) -> torch.Tensor:
-        """x `[N, d]`; expert_ids, weights `[N * top_k]`, token-major. One sort groups the
-        choices by expert, the experts run as one grouped matmul per projection over the
-        sorted rows, and the weighted outputs are summed back onto their tokens."""
+    def _add_routed(self, out: torch.Tensor, x: torch.Tensor, expert_ids: torch.Tensor, weights: torch.Tensor) -> None:
+        """Adds the routed experts' weighted outputs onto `out` `[N, d]`. x `[N, d]`;
+        expert_ids, weights `[N * top_k]`, token-major. One sort groups the choices by
+        expert, and the experts run as one grouped matmul per projection over the sorted rows."""
         order = expert_ids.argsort(stable=True)
         counts = torch.bincount(expert_ids, minlength=len(self.experts))
         token = order // self.top_k
         weighted = self.experts(x[token], counts) * weights[order, None]
-        return torch.zeros_like(x).index_add_(0, token, weighted)
+        out.index_add_(0, token, weighted)
 
 
 class HyperConnection(nn.Module):

@@ -196,14 +196,18 @@ class EngramLM(HookedRootModule):
         state: DecodeState | None = None,
         rows: dict[int, torch.Tensor] | None = None,
         fetched: PrefetchStep | None = None,
+        logits_to_keep: int | None = None,
     ):
         """input: token ids `[B, T]` or text. return_type: "logits", "loss", "both" or None.
         attention_mask `[B, T]` marks real tokens (text input builds it); padding gets no
         attention and a zero Engram gate. `rows` hands in precomputed row ids; `fetched`, a
         prefetcher's step for these tokens (its rows, already being gathered). With neither,
-        a model with a prefetcher issues the step itself, before layer 0."""
+        a model with a prefetcher issues the step itself, before layer 0. `logits_to_keep=n`
+        unembeds only the last n positions (`[B, n, vocab]`; decoding needs 1)."""
         if return_type not in ("logits", "loss", "both", None):
             raise ValueError(f"return_type={return_type!r}; use 'logits', 'loss', 'both' or None")
+        if logits_to_keep is not None and (return_type != "logits" or logits_to_keep < 1):
+            raise ValueError(f"logits_to_keep={logits_to_keep!r} needs return_type='logits' and at least 1 position")
         tokens, token_mask, key_padding = self._prepare_inputs(input, attention_mask, state)
         batch, seq_len = tokens.shape
         if rows is None and fetched is None and self.prefetcher is not None:
@@ -220,7 +224,11 @@ class EngramLM(HookedRootModule):
             conv = state.conv[layer] if state is not None else None
             fetch = fetched.fetches.get(layer) if fetched is not None else None
             streams = block(streams, rows.get(layer), token_mask, key_padding, kv, conv, fetch)
-        logits = self.unembed(self.ln_final(streams.sum(1)))  # [B, T, vocab]
+        normalized = self.ln_final(streams.sum(1))  # [B, T, d]
+        if logits_to_keep is not None:
+            # the unembedding is the widest matmul; decoding reads only the last position's
+            normalized = normalized[:, -logits_to_keep:]
+        logits = self.unembed(normalized)  # [B, T or logits_to_keep, vocab]
         if return_type == "logits":
             return logits
         if return_type == "loss":

@@ -122,7 +122,7 @@ def test_grouped_linear_matches_a_loop_and_takes_empty_experts_and_a_broadcast_g
     counts = torch.tensor([3, 0, 5, 0])  # experts 1 and 3 get no rows
     x = torch.randn(8, d_in, dtype=dtype, requires_grad=True)
     weight = torch.randn(4, 16, d_in, dtype=dtype, requires_grad=True)
-    out = grouped_linear(x, weight, counts)
+    out = grouped_linear(x, weight, counts.cumsum(0).to(torch.int32))
     out.sum().backward()  # sum's gradient is one value broadcast, strides all zero
     x_ref, weight_ref = x.detach().clone().requires_grad_(), weight.detach().clone().requires_grad_()
     loop_over_experts(x_ref, weight_ref, counts).sum().backward()
