@@ -1,11 +1,13 @@
 """The engine's fast paths against their written-out definitions: fused attention against the
-materialised pattern, the preallocated KV cache, grouped MoE dispatch, hyper-connection mixing."""
+materialised pattern, the fused RMSNorm against its hooked arithmetic, rotary embeddings
+against complex rotation, the preallocated KV cache, grouped MoE dispatch, hyper-connection
+mixing, and unembedding only the positions decoding reads."""
 
 import pytest
 import torch
 import torch.nn.functional as F
 
-from engram_model.layers import HyperConnection, KVCache, RoutedExperts, grouped_linear
+from engram_model.layers import HyperConnection, KVCache, RMSNorm, RoutedExperts, apply_rotary, grouped_linear, rotary_tables
 
 PATTERNS = lambda name: name.endswith("attn.hook_pattern")  # noqa: E731
 KEEP = lambda pattern, hook: pattern  # noqa: E731  a hook that only forces the pattern to exist
@@ -74,6 +76,46 @@ def test_a_query_that_sees_no_key_gets_zeros_on_both_paths(model):
     materialised = model.run_with_hooks(tokens, attention_mask=mask, fwd_hooks=[(PATTERNS, KEEP)])
     assert not fused.isnan().any()
     torch.testing.assert_close(fused, materialised, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_fused_rms_norm_is_bit_identical_to_the_hooked_arithmetic(dtype):
+    norm = RMSNorm(48, eps=1e-6)
+    with torch.no_grad():
+        norm.weight.copy_(torch.randn(48))
+    norm = norm.to(dtype)
+    x = (torch.randn(3, 7, 48) * 5).to(dtype)
+    scales = []
+    norm.hook_scale.add_hook(lambda scale, hook: scales.append(scale))  # forces the written-out path
+    written_out = norm(x)
+    norm.hook_scale.remove_hooks()
+    assert len(scales) == 1
+    assert torch.equal(norm(x), written_out)
+    by_hand = (x.float() / (x.float().pow(2).mean(-1, keepdim=True) + 1e-6).sqrt()).to(dtype) * norm.weight
+    torch.testing.assert_close(written_out, by_hand)
+
+
+def test_rotary_embedding_is_complex_rotation_of_each_half_pair():
+    """Dimension i and i + D/2 form the complex number x_i + j x_{i+D/2}, turned by
+    position * theta^(-2i/D)."""
+    d_head, seq_len, theta = 8, 5, 10000.0
+    x = torch.randn(2, seq_len, 3, d_head, dtype=torch.float64)
+    cos, sin = rotary_tables(d_head, 16, theta)
+    rotated = apply_rotary(x.float(), cos[:seq_len], sin[:seq_len]).double()
+    half = d_head // 2
+    angles = torch.arange(seq_len, dtype=torch.float64)[:, None] * theta ** (-torch.arange(half) * 2.0 / d_head)
+    turned = torch.complex(x[..., :half], x[..., half:]) * torch.polar(torch.ones_like(angles), angles)[None, :, None]
+    torch.testing.assert_close(rotated, torch.cat([turned.real, turned.imag], dim=-1), rtol=1e-5, atol=1e-5)
+
+
+def test_logits_to_keep_unembeds_only_the_last_positions(model, text):
+    tokens = model.to_tokens([text, text[:20]])
+    full = model(tokens)
+    torch.testing.assert_close(model(tokens, logits_to_keep=3), full[:, -3:], rtol=0, atol=1e-6)
+    with pytest.raises(ValueError, match="logits_to_keep"):
+        model(tokens, return_type="loss", logits_to_keep=1)
+    with pytest.raises(ValueError, match="logits_to_keep"):
+        model(tokens, logits_to_keep=0)
 
 
 def test_kv_cache_is_written_in_place():
