@@ -1,6 +1,10 @@
 """Retrieval categorizer: which kind of text an Engram n-gram is (names, code, relational
-phrasing, boilerplate or other), how well the rules agree with hand labels, and how much more
-often each kind appears among top-gated positions than at random ones.
+phrasing, boilerplate or other), how well it agrees with hand labels, and how much more often
+each kind appears among top-gated positions than at random ones.
+
+`categorize` is the learned model (`model.py`: logistic regression over character n-grams,
+context, script, word frequencies and the hand-written rules' verdicts, with calibrated
+probabilities); `rules.categorize` is the rules alone.
 
     from probe.categorize import categorize
     categorize(" the Great", "Alexander", " was a king of Macedon").label  # 'names'
@@ -15,7 +19,8 @@ from .evaluate import (
     load_eval_set,
     report_from_confusion,
 )
-from .rules import LABELS, PRECEDENCE, Categorization, categorize
+from .model import categorize
+from .rules import LABELS, PRECEDENCE, Categorization
 
 __all__ = [
     "LABELS",

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 import numpy as np
 import pyarrow as pa
 
-from .rules import LABELS, Categorization, categorize
+from .model import categorize
+from .rules import LABELS, Categorization
 
 
 def categorize_many(
