@@ -104,12 +104,12 @@ def calibration_ns() -> float:
     return best * 1e3
 
 
-def timed(ngrams, lefts, rights, clear: bool) -> float:
+def timed(ngrams, lefts, rights, clear: bool, categorizer: str = "model") -> float:
     if clear:  # the model's memo and the rules' (the model reads their verdict)
         model._categorize_window.cache_clear()
         rules._categorize_window.cache_clear()
     start = time.process_time()
-    categorize_many(ngrams, lefts, rights)
+    categorize_many(ngrams, lefts, rights, categorizer=categorizer)
     return time.process_time() - start
 
 
@@ -131,17 +131,20 @@ def main() -> None:
     load_before = os.getloadavg()
     cold = [timed(ngrams, lefts, rights, clear=True) for _ in range(args.repeats)]
     warm = timed(ngrams, lefts, rights, clear=False)
+    # the rules alone on the same items at the same moment: a yardstick when the machine is loaded
+    rules_cold = [timed(ngrams, lefts, rights, clear=True, categorizer="rules") for _ in range(args.repeats)]
     by_kind = {}
     for kind in SHARES:
         kind_items = draw_items(texts, args.items // 2, args.seed, {kind: 1.0})[:3]
         seconds = statistics.median(timed(*kind_items, clear=True) for _ in range(args.repeats))
         by_kind[kind] = round(len(kind_items[0]) / seconds)
     load_after = os.getloadavg()
-    labels = [c.label for c in categorize_many(ngrams, lefts, rights)]
+    labels = [c.label for c in categorize_many(ngrams, lefts, rights, categorizer="model")]
 
     n = len(ngrams)
     result = {
         "benchmark": "categorize",
+        "categorizer": "model (probe.categorize.model)",
         "items": n,
         "mix": mix,
         "context_chars": CONTEXT,
@@ -152,6 +155,7 @@ def main() -> None:
         "ngrams_per_second_worst": round(n / max(cold)),
         "microseconds_per_ngram_median": round(statistics.median(cold) / n * 1e6, 2),
         "ngrams_per_second_memoised": round(n / warm),
+        "rules_alone_ngrams_per_second_median": round(n / statistics.median(rules_cold)),
         "ngrams_per_second_by_source": by_kind,
         "resource_load_seconds": round(load_seconds, 3),
         "label_counts": {label: labels.count(label) for label in LABELS},

@@ -79,8 +79,8 @@ def test_result_shape():
     assert result.label in LABELS
     assert tuple(result.scores) == LABELS
     assert all(0.0 <= score <= 1.0 for score in result.scores.values())
-    assert result.scores[result.label] == max(result.scores.values())
-    assert sum(result.scores.values()) == pytest.approx(1.0)  # calibrated probabilities
+    assert result.scores[result.label] >= 0.5
+    assert result.scores["other"] == pytest.approx(1.0 - max(result.scores[k] for k in LABELS if k != "other"))
     assert isinstance(result.evidence, tuple) and all(isinstance(e, str) for e in result.evidence)
     assert result.evidence[0].startswith(result.label)
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -304,16 +304,18 @@ def test_eval_set_is_well_formed():
 
 
 def test_macro_f1_on_the_evaluation_sets_is_guarded_and_recorded():
-    """The recorded figures are those of the bundled model, and the model beats the rules on
-    the v2 test genres and holds on the old set."""
+    """The recorded figures are those of today's rules and bundled model; the rules hold on the
+    old set, and the model beats them on the v2 test genres."""
+    from probe.categorize import model
+
     recorded = json.loads(EVAL_REPORT.read_text())
     stale = "benchmarks/results/categorize_eval.json is stale: rerun `python benchmarks/bench_categorize.py`"
-    old = evaluate(load_eval_set("test"))
-    assert old.macro_f1 >= 0.80
-    assert recorded["old_test"]["model"]["macro_f1"] == pytest.approx(old.macro_f1, abs=5e-5), stale
-    v2 = evaluate(load_v2("test"))
-    assert recorded["v2_test"]["model"]["macro_f1"] == pytest.approx(v2.macro_f1, abs=5e-5), stale
-    assert v2.macro_f1 > recorded["v2_test"]["rules"]["macro_f1"] + 0.1
+    for name, items in (("old_test", load_eval_set("test")), ("v2_test", load_v2("test"))):
+        for categorizer, function in (("rules", categorize), ("model", model.categorize)):
+            report = evaluate(items, function)
+            assert recorded[name][categorizer]["macro_f1"] == pytest.approx(report.macro_f1, abs=5e-5), stale
+    assert recorded["old_test"]["rules"]["macro_f1"] >= 0.80 and recorded["old_test"]["model"]["macro_f1"] >= 0.80
+    assert recorded["v2_test"]["model"]["macro_f1"] > recorded["v2_test"]["rules"]["macro_f1"] + 0.1
 
 
 # ------------------------------------------------------------------------- learned model
@@ -338,8 +340,17 @@ MULTILINGUAL_CASES = [
 
 
 @pytest.mark.parametrize(("ngram", "left", "right", "expected"), MULTILINGUAL_CASES)
-def test_hand_checked_cases_in_other_languages(ngram, left, right, expected):
-    assert categorize(ngram, left, right).label == expected
+def test_model_on_hand_checked_cases_in_other_languages(ngram, left, right, expected):
+    from probe.categorize import model
+
+    assert model.categorize(ngram, left, right).label == expected
+
+
+@pytest.mark.parametrize(("ngram", "left", "right", "expected"), CASES)
+def test_model_on_the_hand_written_cases(ngram, left, right, expected):
+    from probe.categorize import model
+
+    assert model.categorize(ngram, left, right).label == expected
 
 
 def test_bundled_model_loads_and_is_small():
@@ -353,10 +364,15 @@ def test_bundled_model_loads_and_is_small():
     assert model.meta["training_items"] > 7000
 
 
-def test_scores_are_probabilities_for_any_text():
+def test_model_scores_are_probabilities_for_any_text():
+    from probe.categorize import model
+
     cases = [case[:3] for case in CASES] + [(" Ámsterdam", "El museo de", " reabrió."), ("今日は", "", "とても暑い")]
     for ngram, left, right in cases + [(t, t, t) for t in BAD_TEXT]:
-        scores = categorize(ngram, left, right).scores
+        result = model.categorize(ngram, left, right)
+        scores = result.scores
+        assert tuple(scores) == LABELS and result.label in LABELS and result.evidence[0].startswith(result.label)
+        assert scores[result.label] == max(scores.values())
         assert sum(scores.values()) == pytest.approx(1.0)
         assert all(0.0 <= p <= 1.0 for p in scores.values())
 
@@ -367,7 +383,7 @@ def test_model_is_deterministic_across_processes():
     import sys
 
     code = (
-        "from probe.categorize import categorize\n"
+        "from probe.categorize.model import categorize\n"
         "from probe.categorize.features import features\n"
         "print(features(' the Great', 'son Alexander', ' crossed'), categorize(' the Great', 'son Alexander', ' crossed').scores)"
     )
@@ -397,8 +413,12 @@ def test_retraining_on_a_tiny_subset_is_reproducible(tmp_path):
     assert np.mean([LABELS[p] == item["label"] for p, item in zip(predicted, items)]) > 0.8
 
 
-def test_rules_alone_stay_available():
-    from probe.categorize import rules
+def test_batch_forms_take_the_model_by_name():
+    from probe.categorize import model
 
-    result = rules.categorize(" All rights reserved", "Copyright (c) 2019, Example Corporation.\n", ".")
-    assert result.label == "boilerplate" and result.scores["other"] == pytest.approx(1.0 - max(result.scores.values()))
+    texts = [case[:3] for case in CASES]
+    assert categorize_many(*zip(*texts), categorizer="model") == [model.categorize(*t) for t in texts]
+    table = categorize_table(pa.table({"ngram": [" Marie Curie"], "left_context": ["with"], "right_context": ["."]}), categorizer="model")
+    assert table.column("score_names").to_pylist()[0] == pytest.approx(model.categorize(" Marie Curie", "with", ".").scores["names"])
+    with pytest.raises(ValueError, match="categorizer='neural'"):
+        categorize_many([" a"], categorizer="neural")

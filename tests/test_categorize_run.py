@@ -65,11 +65,11 @@ def test_bad_options_are_refused(run_dir):
 
 
 def test_low_confidence_positions_are_left_out(run_dir):
-    everything = categorize_run(run_dir, top_fraction=0.1, n_boot=10).to_pylist()
+    everything = categorize_run(run_dir, top_fraction=0.1, n_boot=10, categorizer="model").to_pylist()
     sampled = pq.read_table(run_dir / "categories" / "labelled_positions.parquet")
     assert all(sampled.column("kept").to_pylist())
     threshold = float(np.median(sampled.column("confidence").to_numpy()))
-    confident = categorize_run(run_dir, top_fraction=0.1, n_boot=10, min_confidence=threshold).to_pylist()
+    confident = categorize_run(run_dir, top_fraction=0.1, n_boot=10, min_confidence=threshold, categorizer="model").to_pylist()
     sampled = pq.read_table(run_dir / "categories" / "labelled_positions.parquet").to_pylist()
     assert all(row["kept"] == (row["confidence"] >= threshold) for row in sampled)
     assert not all(row["kept"] for row in sampled)
@@ -77,4 +77,6 @@ def test_low_confidence_positions_are_left_out(run_dir):
         kept_top = sum(r["kept"] for r in sampled if r["layer"] == after["layer"] and r["group"] == "top")
         assert after["n_top"] == kept_top <= before["n_top"]
     with pytest.raises(ValueError, match="min_confidence"):
-        categorize_run(run_dir, min_confidence=1.5)
+        categorize_run(run_dir, min_confidence=1.5, categorizer="model")
+    with pytest.raises(ValueError, match="needs categorizer='model'"):
+        categorize_run(run_dir, min_confidence=0.5)

@@ -2,9 +2,10 @@
 phrasing, boilerplate or other), how well it agrees with hand labels, and how much more often
 each kind appears among top-gated positions than at random ones.
 
-`categorize` is the learned model (`model.py`: logistic regression over character n-grams,
-context, script, word frequencies and the hand-written rules' verdicts, with calibrated
-probabilities); `rules.categorize` is the rules alone.
+`categorize` is the hand-written rules (`rules.py`), the default; `model.categorize` is the
+learned model (`model.py`: logistic regression over character n-grams, context, script, word
+frequencies and the rules' verdicts, with calibrated probabilities), chosen with
+`categorizer="model"` in `categorize_many`, `categorize_table` and `categorize_run`.
 
     from probe.categorize import categorize
     categorize(" the Great", "Alexander", " was a king of Macedon").label  # 'names'
@@ -19,8 +20,7 @@ from .evaluate import (
     load_eval_set,
     report_from_confusion,
 )
-from .model import categorize
-from .rules import LABELS, PRECEDENCE, Categorization
+from .rules import LABELS, PRECEDENCE, Categorization, categorize
 
 __all__ = [
     "LABELS",

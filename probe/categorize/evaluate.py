@@ -18,8 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .model import categorize
-from .rules import LABELS, Categorization
+from .rules import LABELS, Categorization, categorize
 
 EVAL_DIR = Path(__file__).resolve().parents[2] / "data" / "categorizer"
 REQUIRED_FIELDS = ("id", "ngram", "left_context", "right_context", "label")
@@ -103,8 +102,8 @@ def evaluate(
     items: Iterable[Mapping], categorizer: Callable[[str, str, str], Categorization] = categorize
 ) -> EvaluationReport:
     """Categorize every item (a mapping with `ngram`, `left_context`, `right_context` and the
-    gold `label`) with `categorizer` (by default the learned model; `rules.categorize` for the
-    rules alone) and compare with the gold labels."""
+    gold `label`) with `categorizer` (by default the rules; `model.categorize` for the learned
+    model) and compare with the gold labels."""
     items = list(items)
     for position, item in enumerate(items):
         missing = [key for key in ("ngram", "left_context", "right_context", "label") if key not in item]

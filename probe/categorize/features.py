@@ -6,19 +6,24 @@ the text around it, that the model looks up in its vocabulary (an unknown featur
 
 What is read, and why (each family has a prefix, so a weight can be traced back):
 
-* the n-gram itself: lower-cased character 2-4-grams (`f2:`, `f3:`, `f4:`), its words (`w:`),
-  its shape (`sh:`, capitals/lower/digits/space/punctuation collapsed) and whether it cuts a
-  word (`cut:`). Character n-grams carry most of the signal in every script and language.
-* the words just before and after it (`l1:`, `l2:`, `r1:`, `r2:`) and the characters at its
-  edges (`le:`, `re:`), and a bag of the words within `BAG` characters (`c:`), which tells a
-  licence, a menu or a source file from prose.
-* the line: what it starts with (`ls:`), whether the n-gram starts it (`pos:`), its code-symbol
-  density (`dens:`), comment or fence markers before the n-gram (`cmt`, `fence`), URLs (`url`).
+* the n-gram itself: lower-cased character 2-4-grams (`f2:`, `f3:`, `f4:`), its words (`w:`)
+  and word pairs (`wb:`), its shape (`sh:`, capitals/lower/digits/space/punctuation collapsed)
+  and whether it cuts a word (`cut:`). Character n-grams carry most of the signal in every
+  script and language.
+* the words just before and after it (`l1:`, `l2:`, `r1:`, `r2:`, their shapes), each edge
+  word paired with the n-gram's word next to it (`x:`: a relation phrase cut by the n-gram),
+  and character trigrams of the text touching it (`le:`, `re:`).
+* the line: what it starts with (`ls:`, `lss:`), whether the n-gram starts or ends it (`pos:`),
+  indentation and length, code-symbol density (`dens:`), comment or fence markers before the
+  n-gram (`cmt`, `fence`), URLs (`url`).
 * script (`script:`) and a cheap language guess (`lang:`: script, then stopwords), and for each
   word of the n-gram its `wordfreq` Zipf frequency in that language bucketed and crossed with
-  its capitalisation (`zf:`): a capitalised word that is rare is likely a name, a frequent one
-  likely interface text or a sentence start.
-* whether a capitalised word starts a sentence (`cap:`), the usual confound of names.
+  its capitalisation and sentence position (`zf:`, `zfw:`, `cap:`): a capitalised word that is
+  rare is likely a name, a frequent one at a sentence start likely not.
+* the hand-written rules' verdict (`rule:`, `rs:`, `why:`, see `rule_features`).
+
+A bag of the words around the n-gram was tried and left out: it did not raise the
+cross-validated macro-F1 (0.687 without, 0.688 with) and cost a fifth of the time.
 
 Everything is plain string work on the truncated windows; nothing is downloaded.
 """
@@ -31,7 +36,7 @@ from functools import cache, lru_cache
 
 from .rules import _categorize_window as _rules_window
 
-BAG = 80  # characters of context either side whose words form the bag
+BAG = 80  # characters of context either side read for the language guess
 EDGE = 6  # characters at each edge read as character trigrams
 MAX_FOCUS = 40  # characters of the n-gram read as character n-grams
 
@@ -63,16 +68,8 @@ for _language, _words in reversed(STOPWORDS.items()):  # a word shared by two la
 def features(ngram: str, left: str, right: str) -> list[str]:
     """The feature strings of one (already truncated) window; `ngram` is not blank."""
     focus = ngram[:MAX_FOCUS]
-    padded = f"<{focus.lower()}>"
-    out = ["bias"]
-    for n in (2, 3, 4):
-        out += [f"f{n}:{padded[i : i + n]}" for i in range(len(padded) - n + 1)]
-    words = WORD.findall(focus)
-    lowered = [word.lower() for word in words]
-    out += [f"w:{word}" for word in lowered]
-    out += [f"wb:{a}_{b}" for a, b in zip(lowered, lowered[1:])]
-    focus_shape = shape(focus)
-    out.append(f"sh:{focus_shape}")
+    own, words, lowered, focus_shape = _focus_features(focus)
+    out = list(own)
     left_cut = bool(left) and left[-1].isalnum() and focus[0].isalnum()
     right_cut = bool(right) and right[0].isalnum() and focus[-1].isalnum()
     out.append(f"cut:{left_cut:d}{right_cut:d}")
@@ -103,6 +100,23 @@ def features(ngram: str, left: str, right: str) -> list[str]:
             out.append(f"cap:{where}")
     out += rule_features(ngram, left, right)
     return out
+
+
+@lru_cache(maxsize=1 << 15)
+def _focus_features(focus: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str]:
+    """The features of the n-gram's own text, its words (as written and lower-cased) and its
+    shape; memoised, since the same n-grams recur across many contexts."""
+    padded = f"<{focus.lower()}>"
+    out = ["bias"]
+    for n in (2, 3, 4):
+        out += [f"f{n}:{padded[i : i + n]}" for i in range(len(padded) - n + 1)]
+    words = tuple(WORD.findall(focus))
+    lowered = tuple(word.lower() for word in words)
+    out += [f"w:{word}" for word in lowered]
+    out += [f"wb:{a}_{b}" for a, b in zip(lowered, lowered[1:])]
+    focus_shape = shape(focus)
+    out.append(f"sh:{focus_shape}")
+    return tuple(out), words, lowered, focus_shape
 
 
 def rule_features(ngram: str, left: str, right: str) -> list[str]:

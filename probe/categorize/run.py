@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..runstore import connect, read_manifest, write_atomically, write_json
-from .batch import categorize_many
+from .batch import DEFAULT_CATEGORIZER, categorize_many, categorizer_named
 from .enrichment import layer_enrichment
 
 CATEGORIES = "categories"
@@ -31,11 +31,13 @@ def categorize_run(
     n_boot: int = 1000,
     seed: int = 0,
     min_confidence: float = 0.0,
+    categorizer: str = DEFAULT_CATEGORIZER,
 ) -> pa.Table:
     """Per Engram layer, P(label | top-gated positions) / P(label | random positions) for the
     n-grams of `order` (default: the longest the model hashes), gate `mean` or `max` over
-    branches. Positions whose label has a probability below `min_confidence` are left out of
-    both groups. Writes the tables and figure under `run_dir/categories/` and returns the
+    branches, labelled by `categorizer` (`rules` or `model`). With the model, positions whose
+    label has a probability below `min_confidence` are left out of both groups (the rules'
+    scores are not probabilities, so they take no threshold). Writes the tables and figure under `run_dir/categories/` and returns the
     enrichment table."""
     from ..plots.categories import enrichment_figure  # plotly: only once there is a figure to write
 
@@ -46,8 +48,11 @@ def categorize_run(
         raise ValueError(f"order={order}: this run has n-grams of order 2..{max_order}")
     if gate not in ("mean", "max"):
         raise ValueError(f"gate={gate!r}: use mean or max")
+    categorizer_named(categorizer)
     if not 0.0 <= min_confidence <= 1.0:
         raise ValueError(f"min_confidence={min_confidence}: a probability, in [0, 1]")
+    if min_confidence > 0 and categorizer != "model":
+        raise ValueError("min_confidence needs categorizer='model': the rules' scores are not probabilities")
     with connect(run_dir) as con:
         positions = con.sql(f"SELECT layer, gate_{gate} AS gate, doc_id, position FROM gates").to_arrow_table()
         labelled: list[pa.Table] = []
@@ -67,7 +72,9 @@ def categorize_run(
                 ORDER BY p.pick
             """).to_arrow_table()
             con.unregister("picked")
-            results = categorize_many(*(texts.column(k).to_pylist() for k in ("ngram", "left_context", "right_context")))
+            results = categorize_many(
+                *(texts.column(k).to_pylist() for k in ("ngram", "left_context", "right_context")), categorizer=categorizer
+            )
             labels = [c.label for c in results]
             confidence = [c.scores[c.label] for c in results]
             kept = [p >= min_confidence for p in confidence]
@@ -98,6 +105,7 @@ def categorize_run(
             "n_boot": n_boot,
             "seed": seed,
             "min_confidence": min_confidence,
+            "categorizer": categorizer,
         },
     )
     return table

@@ -29,8 +29,9 @@ import numpy as np
 
 from .evaluate import detailed_report, load_eval_set, load_v2, read_items, reliability
 from .features import features
-from .model import MODEL_PATH, SEPARATOR, Model, window
+from .model import MODEL_PATH, OVERRIDES, SEPARATOR, Model, overriding_label, window, with_rule
 from .rules import LABELS
+from .rules import categorize as rules_categorize
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "categorizer"
 CV_RESULT = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "categorize_cv.json"
@@ -173,9 +174,29 @@ def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
     return _softmax(logits / temperature)
 
 
-def summary(logits: np.ndarray, items: list[dict], temperature: float) -> dict:
+def summary(logits: np.ndarray, items: list[dict], temperature: float, precision: dict[str, float] | None = None) -> dict:
+    """The report of the model's (cross-validated) logits, with the rules' overrides applied
+    when their `precision` is given."""
     probabilities = softmax(logits, temperature)
-    return detailed_report(items, [LABELS[i] for i in probabilities.argmax(axis=1)], probabilities)
+    predicted = [LABELS[i] for i in probabilities.argmax(axis=1)]
+    if precision is not None:
+        for i, item in enumerate(items):
+            ruled = overriding_label(rules_categorize(item["ngram"], item["left_context"], item["right_context"]))
+            if ruled is not None:
+                probabilities[i] = with_rule(probabilities[i], ruled, precision[ruled])
+                predicted[i] = ruled
+    return detailed_report(items, predicted, probabilities)
+
+
+def override_precision(items: list[dict]) -> dict[str, float]:
+    """How often each overriding verdict of the rules is right on the training items (the rules
+    were not fitted to them, so this needs no cross-validation)."""
+    fired: dict[str, list[bool]] = {label: [] for label in OVERRIDES}
+    for item in items:
+        ruled = overriding_label(rules_categorize(item["ngram"], item["left_context"], item["right_context"]))
+        if ruled is not None:
+            fired[ruled].append(ruled == item["label"])
+    return {label: round(float(np.mean(hits)), 4) if hits else 0.5 for label, hits in fired.items()}
 
 
 def data_digest(items: list[dict]) -> str:
@@ -193,15 +214,17 @@ def train(options: Options = Options(), out: Path | None = MODEL_PATH, cv_out: P
     genres = [item["genre"] for item in items]
     oof = cross_validate(feature_lists, labels, genres, options)
     temperature = fit_temperature(oof, labels)
+    precision = override_precision(items)
     cv = {
         "folds": FOLDS, "split": "leave-genres-out", "items": len(items), "genres": len(set(genres)),
-        "options": options.__dict__, "temperature": temperature,
+        "options": options.__dict__, "temperature": temperature, "override_precision": precision,
         "uncalibrated_ece": reliability(softmax(oof), [item["label"] for item in items])["ece"],
-        **summary(oof, items, temperature),
+        "model_alone": {key: value for key, value in summary(oof, items, temperature).items() if key != "by_genre"},
+        **summary(oof, items, temperature, precision),
     }
     model = fit(feature_lists, labels, options)
-    meta = {"options": options.__dict__, "temperature": temperature, "training_items": len(items),
-            "training_data_sha256": data_digest(items), "cv_macro_f1": cv["macro_f1"]}
+    meta = {"options": options.__dict__, "temperature": temperature, "override_precision": precision,
+            "training_items": len(items), "training_data_sha256": data_digest(items), "cv_macro_f1": cv["macro_f1"]}
     model = Model(model.index, model.weights, model.bias, temperature, model.names, meta)
     if out is not None:
         model.save(out)

@@ -439,8 +439,11 @@ def categorize(
     top_fraction: float = typer.Option(0.01, min=0.0, max=1.0, help="Share of each layer's positions that counts as top-gated."),
     n_boot: int = typer.Option(1000, min=1, help="Bootstrap resamples for the 95% intervals."),
     seed: int = typer.Option(0, help="Seed of the random sample and the bootstrap."),
+    categorizer: Literal["rules", "model"] = typer.Option(
+        "rules", help="The hand-written rules, or the learned model (other genres and languages; calibrated)."
+    ),
     min_confidence: float = typer.Option(
-        0.0, min=0.0, max=1.0, help="Leave out positions whose label's probability is below this (e.g. 0.6)."
+        0.0, min=0.0, max=1.0, help="With --categorizer model: leave out positions whose label's probability is below this."
     ),
 ) -> None:
     """Kinds of text among top-gated positions vs random ones, per layer, with 95% intervals."""
@@ -449,7 +452,8 @@ def categorize(
     order = checked_order(checked_run(run_dir), order)
     try:
         table = categorize_run(
-            run_dir, order=order, gate=gate, top_fraction=top_fraction, n_boot=n_boot, seed=seed, min_confidence=min_confidence
+            run_dir, order=order, gate=gate, top_fraction=top_fraction, n_boot=n_boot, seed=seed,
+            min_confidence=min_confidence, categorizer=categorizer,
         )
     except ValueError as err:
         raise typer.BadParameter(str(err)) from err
