@@ -22,6 +22,7 @@ Nothing is downloaded: the weights, the vocabulary and wordfreq's tables are all
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -115,21 +116,20 @@ def _categorize_window(ngram: str, left: str, right: str) -> Categorization:
     model = bundled_model()
     get = model.index.get
     rows = [row for row in map(get, features(ngram, left, right)) if row is not None]
-    logits = model.logits(rows) / model.temperature
-    probabilities = np.exp(logits - logits.max())
-    probabilities /= probabilities.sum()
+    # the softmax of five numbers in plain Python: numpy's per-call overhead would cost more
+    logits = model.logits(rows).tolist()
+    top = max(logits)
+    exps = [math.exp((logit - top) / model.temperature) for logit in logits]
+    total = sum(exps)
+    probabilities = [e / total for e in exps]
     verdict = _rules_window(ngram, left, right)
     ruled = overriding_label(verdict)
     if ruled is not None:
         probabilities = with_rule(probabilities, ruled, model.meta["override_precision"][ruled])
-        return Categorization(ruled, MappingProxyType(dict(zip(LABELS, probabilities.tolist()))),
+        return Categorization(ruled, MappingProxyType(dict(zip(LABELS, probabilities))),
                               (f"{ruled}: rules decide ({verdict.evidence[0]})",))
-    best = int(probabilities.argmax())
-    return Categorization(
-        LABELS[best],
-        MappingProxyType(dict(zip(LABELS, probabilities.tolist()))),
-        _evidence(model, rows, best),
-    )
+    best = probabilities.index(max(probabilities))
+    return Categorization(LABELS[best], MappingProxyType(dict(zip(LABELS, probabilities))), _evidence(model, rows, best))
 
 
 def overriding_label(verdict: Categorization) -> str | None:
@@ -138,14 +138,14 @@ def overriding_label(verdict: Categorization) -> str | None:
     return label if label in OVERRIDES and verdict.scores[label] >= OVERRIDE_SCORE else None
 
 
-def with_rule(probabilities: np.ndarray, label: str, precision: float) -> np.ndarray:
-    """The model's probabilities with `label` raised to the rules' measured precision (if
-    higher), the other labels sharing the rest in the model's proportions."""
+def with_rule(probabilities: list[float], label: str, precision: float) -> list[float]:
+    """The model's probabilities (in LABELS order) with `label` raised to the rules' measured
+    precision (if higher), the other labels sharing the rest in the model's proportions."""
     index = LABELS.index(label)
-    chosen = max(precision, float(probabilities[index]))
-    rest = np.delete(probabilities, index)
-    rest = rest / rest.sum() * (1.0 - chosen) if rest.sum() > 0 else np.full(len(rest), (1.0 - chosen) / len(rest))
-    return np.insert(rest, index, chosen)
+    chosen = max(precision, probabilities[index])
+    rest = sum(probabilities) - probabilities[index]
+    scale = (1.0 - chosen) / rest if rest > 0 else 0.0
+    return [chosen if i == index else p * scale for i, p in enumerate(probabilities)]
 
 
 def _evidence(model: Model, rows: list[int], label: int) -> tuple[str, ...]:

@@ -183,7 +183,7 @@ def summary(logits: np.ndarray, items: list[dict], temperature: float, precision
         for i, item in enumerate(items):
             ruled = overriding_label(rules_categorize(item["ngram"], item["left_context"], item["right_context"]))
             if ruled is not None:
-                probabilities[i] = with_rule(probabilities[i], ruled, precision[ruled])
+                probabilities[i] = with_rule(probabilities[i].tolist(), ruled, precision[ruled])
                 predicted[i] = ruled
     return detailed_report(items, predicted, probabilities)
 
