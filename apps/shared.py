@@ -4,6 +4,7 @@ Cached reads are keyed by the run directory and `version` (its committed shards 
 modification times of the files read), so a run that grows or is re-analysed is read again.
 """
 
+import html
 import sys
 from pathlib import Path
 
@@ -103,3 +104,102 @@ def parquet(relative: str):
 @st.cache_data(show_spinner=False)
 def _parquet(path: str, stamp: tuple):
     return pq.read_table(path)
+
+
+# page -> its address in the app (st.navigation names a page by its file)
+PAGES = {
+    "overview": "views/overview.py",
+    "documents": "views/documents.py",
+    "ngrams": "views/ngrams.py",
+    "categories": "views/categories.py",
+    "similarity": "views/similarity.py",
+    "offload": "views/offload.py",
+    "ablations": "views/ablations.py",
+}
+_WRITTEN = "_address_written"  # the query parameters this session last wrote, to tell a followed link from our own
+
+
+def _text(value) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def from_address(settings: dict) -> None:
+    """Set up the page's widgets, keyed by the names in `settings` ({key: (default, parser)}):
+    on a page's first run, and whenever a link has changed the address since the page last
+    wrote it, a widget takes the value in the address, else its default; otherwise it keeps
+    what the user set. A parser turns a parameter's text into a value the widget accepts and
+    raises ValueError for one it does not; such a value is ignored with a warning saying why.
+    The widgets are then created with `key=` only (no default of their own)."""
+    address = st.query_params.to_dict()
+    followed = address != st.session_state.get(_WRITTEN)
+    for key, (default, parse) in settings.items():
+        if key in address and (followed or key not in st.session_state):
+            try:
+                st.session_state[key] = parse(address[key])
+                continue
+            except ValueError as err:
+                st.warning(f"The address's `{key}={address[key]}` is ignored: {err}.")
+        if key not in st.session_state or (followed and key not in address):
+            st.session_state[key] = default
+
+
+def to_address(values: dict) -> None:
+    """Write the page's settings into the address (None leaves a setting out), so the view can be shared."""
+    written = {key: _text(value) for key, value in values.items() if value is not None}
+    if st.query_params.to_dict() != written:
+        st.query_params.from_dict(written)
+    st.session_state[_WRITTEN] = written
+
+
+def one_of(options):
+    """A parser accepting the text of one of `options` (compared as text)."""
+
+    def parse(text: str):
+        for option in options:
+            if _text(option) == text:
+                return option
+        raise ValueError(f"use one of {', '.join(map(_text, options))}")
+
+    return parse
+
+
+def some_of(options):
+    """A parser accepting a comma-separated list of `options`."""
+    single = one_of(options)
+    return lambda text: [single(part) for part in text.split(",") if part]
+
+
+def whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError("it is not a whole number") from None
+
+
+def flag(text: str) -> bool:
+    return one_of([True, False])(text)
+
+
+def href(page: str, **params) -> str:
+    """The address of `page` (a PAGES key) with `params`: a link that opens that view."""
+    from urllib.parse import urlencode
+
+    query = urlencode({key: _text(value) for key, value in params.items() if value is not None})
+    return f"{page}?{query}" if query else page
+
+
+def link(text: str, page: str, **params) -> str:
+    """An HTML link to a view, for st.markdown(..., unsafe_allow_html=True)."""
+    return f'<a href="{html.escape(href(page, **params))}" target="_self">{html.escape(text)}</a>'
+
+
+def document_href(doc_id: str, position: int, layer: int | None = None) -> str:
+    return href("documents", doc=doc_id, pos=position, layer=layer)
+
+
+def ngram_href(layer: int, order: int, ngram: str) -> str:
+    return href("ngrams", layer=layer, order=order, q=ngram, pick=ngram)
