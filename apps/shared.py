@@ -106,6 +106,19 @@ def _parquet(path: str, stamp: tuple):
     return pq.read_table(path)
 
 
+def _icon():
+    """The favicon, drawn here: an emoji or icon name would be fetched from a server elsewhere."""
+    from PIL import Image, ImageDraw
+
+    icon = Image.new("RGBA", (32, 32), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(icon)
+    for x, colour in enumerate(("#fed976", "#fd8d3c", "#e31a1c", "#800026")):
+        draw.rectangle((1 + 8 * x, 31 - 7 * (x + 1), 7 + 8 * x, 31), fill=colour)  # four rising gate bars
+    return icon
+
+
+ICON = _icon()
+
 # page -> its address in the app (st.navigation names a page by its file)
 PAGES = {
     "overview": "views/overview.py",

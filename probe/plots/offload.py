@@ -73,7 +73,9 @@ def step_rows_figure(traffic: dict) -> go.Figure:
     figure = go.Figure()
     decode = traffic["decode"]
     batches = [s["batch"] for s in decode]
-    figure.add_scatter(x=batches, y=[s["requested_per_step"] for s in decode], name="requested (all orders)", line_dash="dash", line_color="gray")
+    figure.add_scatter(
+        x=batches, y=[s["requested_per_step"] for s in decode], name="requested (all orders)", line_dash="dash", line_color="gray"
+    )
     figure.add_scatter(x=batches, y=[s["distinct_per_step"] for s in decode], name="distinct (all orders)", line_color="black")
     for order in map(str, traffic["orders"]):
         figure.add_scatter(
@@ -116,7 +118,9 @@ def capacity_hit_rate_figure(traffic: dict) -> go.Figure:
     figure = go.Figure()
     for policy, name in (("static", "static hot set (preloaded)"), ("lru", "LRU"), ("belady", "Belady (offline optimum)")):
         figure.add_scatter(x=cache["capacities_gib"], y=cache[policy], mode="lines+markers", name=name)
-    figure.add_hline(y=1 - cache["compulsory_miss"], line_dash="dot", line_color="gray", annotation_text="no compulsory misses left")
+    figure.add_hline(
+        y=1 - cache["compulsory_miss"], line_dash="dot", line_color="gray", annotation_text="no compulsory misses left"
+    )
     figure.update_layout(
         title=f"Hit rate against capacity ({cache['trace']})",
         xaxis={"title": "cache capacity (GiB)", "type": "log"},
