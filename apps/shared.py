@@ -215,4 +215,4 @@ def document_href(doc_id: str, position: int, layer: int | None = None) -> str:
 
 
 def ngram_href(layer: int, order: int, ngram: str) -> str:
-    return href("ngrams", layer=layer, order=order, q=ngram, pick=ngram)
+    return href("ngrams", layer=layer, order=order, pick=f"{layer}/{order}/{ngram}")

@@ -40,8 +40,8 @@ def parse_pick(text: str) -> tuple[int, int, str]:
 st.title("N-gram explorer")
 from_address(
     {
-        "layer": (None, one_of([None, *layers])),
-        "order": (None, one_of([None, *orders])),
+        "layer": ("all", one_of(["all", *layers])),
+        "order": ("all", one_of(["all", *orders])),
         "min": (3, whole_number),
         "sort": ("lower_bound", one_of(list(SORTS))),
         "q": ("", str),
@@ -52,8 +52,8 @@ from_address(
     }
 )
 row1 = st.columns(4)
-layer = row1[0].selectbox("layer", [None, *layers], key="layer", format_func=lambda v: "all" if v is None else str(v))
-order = row1[1].selectbox("order", [None, *orders], key="order", format_func=lambda v: "all" if v is None else f"{v}-gram")
+layer = row1[0].selectbox("layer", ["all", *layers], key="layer")
+order = row1[1].selectbox("order", ["all", *orders], key="order", format_func=lambda v: v if v == "all" else f"{v}-gram")
 min_count = row1[2].number_input("min count", 1, key="min")
 sort = row1[3].selectbox("rank by", list(SORTS), key="sort", format_func=SORTS.get)
 row2 = st.columns([2, 2, 1, 1])
@@ -66,8 +66,8 @@ longest = row2[3].checkbox(
 
 table = cached(
     ngram_table,
-    layer=layer,
-    order=order,
+    layer=None if layer == "all" else layer,
+    order=None if order == "all" else order,
     min_count=min_count,
     search=search,
     categories=tuple(categories),
