@@ -5,7 +5,6 @@ directory that cannot be read gets one page saying what is wrong and how to make
 """
 
 import streamlit as st
-
 from probe.apps import shared
 
 st.set_page_config(page_title="Engram gate browser", page_icon=shared.ICON, layout="wide")

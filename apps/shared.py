@@ -6,8 +6,10 @@ modification times of the files read), so a run that grows or is re-analysed is 
 
 import html
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import streamlit as st
 
@@ -67,14 +69,32 @@ def missing(name: str, what: str) -> None:
     st.code(browse.artefact_command(run_dir(), name), language="bash")
 
 
-def artefact(name: str) -> dict | None:
-    """An analysis or offload result of the run, None when absent; a corrupt file is shown as an error."""
+def artefact(name: str, what: str) -> dict | None:
+    """An analysis or offload result of the run, None when the page cannot draw it: absent
+    (said with the command that makes it) or corrupt or of another layout (said as an error)."""
     run = run_dir()
     try:
-        return _artefact(str(run), name, version(run, browse.artefact_path(run, name)))
+        result = _artefact(str(run), name, version(run, browse.artefact_path(run, name)))
     except RunError as err:
         st.error(str(err))
         return None
+    if result is None:
+        missing(name, what)
+    return result
+
+
+@contextmanager
+def drawn(name: str):
+    """Draw a result's figures; a value the field check let through but the drawing cannot
+    use (a list of the wrong length, a null) is an error message naming the file, not a traceback."""
+    try:
+        yield
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as err:
+        path = browse.artefact_path(run_dir(), name)
+        st.error(
+            f"{path} does not have the layout this app reads ({type(err).__name__}: {err}); "
+            f"write it again with `{browse.artefact_command(run_dir(), name)}`"
+        )
 
 
 @st.cache_data(show_spinner=False)
@@ -95,10 +115,25 @@ def _cached(_function, name: str, run: str, stamp: tuple, args: tuple, kwargs: t
     return _function(run, *args, **dict(kwargs))
 
 
-def parquet(relative: str):
-    """A Parquet table inside the run directory, None when absent."""
+def parquet(relative: str, columns: tuple[str, ...] = ()):
+    """A Parquet table inside the run directory, None when absent or, said as an error with
+    what to do, unreadable or without one of `columns`."""
     path = run_dir() / relative
-    return _parquet(str(path), version(run_dir(), path)) if path.is_file() else None
+    if not path.is_file():
+        return None
+    try:
+        table = _parquet(str(path), version(run_dir(), path))
+    except (OSError, pa.ArrowException) as err:
+        st.error(f"{path} is unreadable ({err}); write it again with `{browse.artefact_command(run_dir(), 'categories')}`")
+        return None
+    lacking = [c for c in columns if c not in table.column_names]
+    if lacking:
+        st.error(
+            f"{path} lacks the columns {lacking}: another version wrote it; "
+            f"write it again with `{browse.artefact_command(run_dir(), 'categories')}`"
+        )
+        return None
+    return table
 
 
 @st.cache_data(show_spinner=False)

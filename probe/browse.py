@@ -148,16 +148,107 @@ def _read_json(path: Path) -> dict | None:
         return None
 
 
+# the fields the browser reads from each result file: dotted paths, `[]` for every item of a list
+FIELDS = {
+    "similarity": {
+        "a.name": str, "b.name": str, "positions.rule": str, "positions.count": int, "positions.description": str,
+        "representation": str, "layers_a": list, "layers_b": list, "cka": list, "cka_a": list, "cka_b": list,
+        "alignment.k": int, "alignment.a_j": list,
+    },
+    "lens": {"positions.rule": str, "positions.count": int, "models": list, "models[].layers": list, "models[].kl": list,
+             "models[].kl_sem": list, "models[].model": dict},
+    "ablation": {
+        "model.name": str, "mode": str, "corpus.tokens": int, "conditions": dict, "overall.tokens": int, "overall.loss": dict,
+        "overall.delta": dict, "by_domain": list, "by_domain[].domain": str, "by_domain[].tokens": int, "by_domain[].loss": dict,
+        "by_domain[].delta": dict, "by_category": list, "by_category[].category": str, "by_category[].tokens": int,
+        "by_category[].loss": dict, "by_category[].delta": dict, "generation.prefill_fraction": float,
+        "generation.tokens": int, "generation.loss": dict,
+    },
+    "offload": {"models": dict, "statistics": str, "machine": dict},
+    "rowstats": {"model": str, "text": str, "tokens": int, "layers": dict},
+    "traffic": {
+        "model": str, "corpus": str, "tokens": int, "rows_per_token": int, "row_bytes": int, "page_cache_before_read": dict,
+        "hygiene.warnings": list, "decode": list, "prefill": list, "orders": list, "layers": list, "heads_per_layer": int,
+        "cache": dict,
+    },
+    "plan": {"projections": list, "profile": str, "assumption_lines": list, "profile_sources": dict, "placement.checks": list},
+}  # fmt: skip
+# the columns the Categories page reads from the categorizer's tables
+CATEGORY_COLUMNS = {
+    "enrichment.parquet": ("layer", "label", "ratio", "lo", "hi", "count_top", "n_top", "count_random", "n_random"),
+    "labelled_positions.parquet": (
+        "layer",
+        "label",
+        "group",
+        "gate",
+        "ngram",
+        "left_context",
+        "right_context",
+        "doc_id",
+        "position",
+    ),
+}
+
+
+def field_problems(data, fields: dict) -> list[str]:
+    """What in `data` does not match `fields` ({dotted path: type}): each missing field or one
+    of another type, by its path ('models[2].kl is missing'). An int passes for a float."""
+    problems = []
+    for path, kind in fields.items():
+        for where, value in _values_at(data, path.split(".")):
+            if value is _MISSING:
+                problems.append(f"{where} is missing")
+            elif not _fits(value, kind):
+                problems.append(f"{where} is {type(value).__name__}, not {kind.__name__}")
+    return list(dict.fromkeys(problems))
+
+
+_MISSING = object()
+
+
+def _fits(value, kind: type) -> bool:
+    if isinstance(value, bool):  # a bool is an int to Python, never to a reader of these files
+        return kind is bool
+    return isinstance(value, (int, float)) if kind is float else isinstance(value, kind)
+
+
+def _values_at(data, parts: list[str], where: str = ""):
+    """(path as written, value or _MISSING) for every value the dotted `parts` reach."""
+    if not parts:
+        yield where, data
+        return
+    name, each = parts[0].removesuffix("[]"), parts[0].endswith("[]")
+    here = f"{where}.{name}" if where else name
+    if not isinstance(data, dict) or name not in data:
+        yield here, _MISSING
+        return
+    value = data[name]
+    if not each:
+        yield from _values_at(value, parts[1:], here)
+    elif not isinstance(value, list):
+        yield here, value if not parts[1:] else _MISSING
+    else:
+        for i, item in enumerate(value):
+            yield from _values_at(item, parts[1:], f"{here}[{i}]")
+
+
 def read_artefact(run_dir: str | Path, name: str) -> dict | None:
-    """An analysis or offload JSON of the run; None when absent. A corrupt file is a RunError
-    that names the command writing it."""
+    """An analysis or offload JSON of the run; None when absent. A file that is corrupt or
+    lacks a field the browser reads (`FIELDS`) is a RunError that names the file, the first
+    problems and the command writing it again."""
     path = artefact_path(run_dir, name)
     if not path.is_file():
         return None
+    again = f"write it again with `{artefact_command(run_dir, name)}`"
     try:
-        return json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as err:
-        raise RunError(f"{path} is unreadable ({err}); write it again with `{artefact_command(run_dir, name)}`") from err
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise RunError(f"{path} is unreadable ({err}); {again}") from err
+    problems = field_problems(data, FIELDS.get(name, {}))
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        raise RunError(f"{path} does not have the layout this app reads ({shown}): another version wrote it; {again}")
+    return data
 
 
 def overview(run_dir: str | Path) -> dict:

@@ -5,8 +5,6 @@ top, middle and bottom of its gates in shaded context, each a link to the docume
 The view is in the address: `?layer=L&order=N&min=3&sort=S&q=TEXT&cat=a,b&longest=1&pick=L/N/NGRAM`."""
 
 import streamlit as st
-
-from probe.aggregate import gate_histogram
 from probe.apps.shared import (
     cached,
     document_href,
@@ -19,6 +17,8 @@ from probe.apps.shared import (
     to_address,
     whole_number,
 )
+
+from probe.aggregate import gate_histogram
 from probe.browse import SORTS, domain_counts, ngram_occurrences, ngram_table, overview, spread_examples, token_contexts
 from probe.categorize import LABELS
 from probe.plots import shaded_text_html

@@ -5,9 +5,9 @@ import html
 import json
 
 import streamlit as st
+from probe.apps.shared import cached, document_href, engram_layers, manifest, ngram_href, run_dir
 
 from probe.aggregate import gate_histogram
-from probe.apps.shared import cached, document_href, engram_layers, manifest, ngram_href, run_dir
 from probe.browse import ARTEFACTS, artefact_command, artefact_path, ngram_table, overview, sample_positions, token_contexts
 from probe.plots import gate_histogram_figure, shaded_text_html
 
