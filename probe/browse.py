@@ -389,11 +389,11 @@ def gate_lower_bound(mean, count, z: float = 1.96) -> np.ndarray:
     """A lower confidence bound of the mean of `count` gates (values in [0, 1]): Wilson's score
     bound with the variance at the largest a mean m allows, m(1 - m), so it holds however the
     gates spread. A rare n-gram's high mean is uncertain and ranks below a common one's
-    slightly lower mean: three occurrences at 0.95 give 0.44, three hundred give 0.92."""
+    slightly lower mean: three occurrences at 0.95 give 0.40, three hundred give 0.92."""
     mean, n = np.asarray(mean, dtype=float), np.asarray(count, dtype=float)
     z2 = z * z
     spread = z * np.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n))
-    return (mean + z2 / (2 * n) - spread) / (1 + z2 / n)
+    return np.clip((mean + z2 / (2 * n) - spread) / (1 + z2 / n), 0.0, 1.0)  # clip: rounding below 0 at a mean of 0
 
 
 def ngram_table(

@@ -80,7 +80,7 @@ st.caption(
     f"{len(rows):,} n-grams, the first {limit:,} by {SORTS[sort]} that pass every filter "
     "(the category is the categorizer's label of the strongest example; category and longest-order filters look at "
     "the best 20,000 candidates). The lower bound ranks a rare n-gram's high mean below a common one's: "
-    "3 occurrences at 0.95 give 0.44. Select a row for its page."
+    "3 occurrences at 0.95 give 0.40. Select a row for its page."
 )
 for row in rows:
     best = (row["examples"] or [{}])[0]
