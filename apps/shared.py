@@ -240,9 +240,9 @@ def href(page: str, **params) -> str:
     return f"{page}?{query}" if query else page
 
 
-def link(text: str, page: str, **params) -> str:
-    """An HTML link to a view, for st.markdown(..., unsafe_allow_html=True)."""
-    return f'<a href="{html.escape(href(page, **params))}" target="_self">{html.escape(text)}</a>'
+def anchor(url: str, inner_html: str) -> str:
+    """An HTML link to a view of this app (`href`), for st.markdown(..., unsafe_allow_html=True)."""
+    return f'<a href="{html.escape(url)}" target="_self">{inner_html}</a>'
 
 
 def document_href(doc_id: str, position: int, layer: int | None = None) -> str:

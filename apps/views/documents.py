@@ -3,8 +3,10 @@ window follows it), with a found text highlighted; the clicked token's n-grams (
 to its n-gram page), rows, category and gate per branch at every layer beside the text.
 Everything that picks the view is in the address: `?doc=ID&pos=N&layer=L&gate=G&scale=S&q=TEXT`."""
 
+import html
+
 import streamlit as st
-from probe.apps.shared import cached, engram_layers, from_address, manifest, ngram_href, one_of, to_address, whole_number
+from probe.apps.shared import anchor, cached, engram_layers, from_address, manifest, ngram_href, one_of, to_address, whole_number
 from probe.apps.token_view import token_view
 
 from probe.aggregate import gate_histogram
@@ -118,7 +120,8 @@ with right:
     for n in range(2, max_order + 1):
         ngram = first[f"ngram_{n}"]
         st.markdown(
-            f'{n}-gram: <a href="{ngram_href(layer, n, ngram)}" target="_self"><code>{ngram!r}</code></a>', unsafe_allow_html=True
+            f"{n}-gram: " + anchor(ngram_href(layer, n, ngram), f"<code>{html.escape(repr(ngram))}</code>"),
+            unsafe_allow_html=True,
         )
     st.dataframe(
         [

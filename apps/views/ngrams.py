@@ -4,8 +4,11 @@ its gates over all occurrences, layer against layer, counts per domain, and exam
 top, middle and bottom of its gates in shaded context, each a link to the document viewer.
 The view is in the address: `?layer=L&order=N&min=3&sort=S&q=TEXT&cat=a,b&longest=1&pick=L/N/NGRAM`."""
 
+import html
+
 import streamlit as st
 from probe.apps.shared import (
+    anchor,
     cached,
     document_href,
     engram_layers,
@@ -185,7 +188,8 @@ for group, indices in groups.items():
         here = document_href(occurrence["doc_id"], occurrence["position"], pick_layer)
         st.markdown(
             shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], marked=marked)
-            + f'<small><a href="{here}" target="_self">{occurrence["doc_id"]} · position {occurrence["position"]}</a>'
-            f" · {occurrence['domain']} · gate {occurrence['gate']:.3f}</small>",
+            + "<small>"
+            + anchor(here, f"{html.escape(occurrence['doc_id'])} · position {occurrence['position']}")
+            + f" · {html.escape(str(occurrence['domain']))} · gate {occurrence['gate']:.3f}</small>",
             unsafe_allow_html=True,
         )

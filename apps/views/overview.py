@@ -5,7 +5,7 @@ import html
 import json
 
 import streamlit as st
-from probe.apps.shared import cached, document_href, engram_layers, manifest, ngram_href, run_dir
+from probe.apps.shared import anchor, cached, document_href, engram_layers, manifest, ngram_href, run_dir
 
 from probe.aggregate import gate_histogram
 from probe.browse import ARTEFACTS, artefact_command, artefact_path, ngram_table, overview, sample_positions, token_contexts
@@ -64,8 +64,8 @@ for column, layer in zip(top_columns, engram_layers()):
     column.markdown(
         f"**layer {layer}**<br>"
         + "<br>".join(
-            f'<a href="{ngram_href(layer, row["order"], row["ngram"])}" target="_self"><code>{html.escape(repr(row["ngram"]))}</code></a>'
-            f" · {row['count']:,}× · {row['mean_gate']:.2f}"
+            anchor(ngram_href(layer, row["order"], row["ngram"]), f"<code>{html.escape(repr(row['ngram']))}</code>")
+            + f" · {row['count']:,}× · {row['mean_gate']:.2f}"
             for row in top
         ),
         unsafe_allow_html=True,
@@ -99,7 +99,7 @@ for (doc_id, position), gate, context in zip(
     selected = next(k for k, t in enumerate(context) if t["position"] == position)
     st.markdown(
         shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], selected=selected)
-        + f'<small><a href="{document_href(doc_id, position, sample_layer)}" target="_self">{html.escape(doc_id)} · position {position}</a>'
+        + f"<small>{anchor(document_href(doc_id, position, sample_layer), f'{html.escape(doc_id)} · position {position}')}"
         f" · gate {gate:.3f}</small>",
         unsafe_allow_html=True,
     )
