@@ -583,7 +583,7 @@ def run_row_stats(run_dir: str | Path, sizes: tuple[int, ...] = CACHE_SIZES) -> 
     """The row requests of a run recorded with `--record-rows`, in `engram-probe offload
     rowstats`'s layout: per layer requests, distinct (head, row) pairs, Zipf fit and the
     static-cache hit-rate curve over `sizes`. None when the run did not record rows."""
-    from probe.rowstats import hit_rate_curve, zipf_fit  # imports torch: only this page needs it
+    from .rowstats import hit_rate_curve, zipf_fit
 
     with connect(run_dir) as con:
         if not _has_column(con, "rows"):

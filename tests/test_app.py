@@ -4,6 +4,7 @@ AppTest, pages whose data the run lacks, and runs that cannot be shown."""
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -279,3 +280,25 @@ def test_a_run_that_cannot_be_shown_says_why_and_how_to_make_one(browse, base, t
     assert app.title[0].value == "This run directory cannot be shown"
     assert says in app.error[0].value
     assert "engram-probe run" in app.error[0].value + texts(app.code)
+
+
+# every page in a fresh process, then the modules it loaded: the app reads Parquet and JSON only
+NO_TORCH = """
+import sys
+from streamlit.testing.v1 import AppTest
+script, run, pages = sys.argv[1], sys.argv[2], sys.argv[3:]
+sys.argv = [script, run]
+for page in pages:
+    app = AppTest.from_file(script, default_timeout=120).run()
+    app.switch_page(page).run()
+    assert not app.exception, (page, [e.message for e in app.exception])
+print(sorted(m for m in ("torch", "transformer_lens") if m in sys.modules))
+"""
+
+
+def test_the_app_imports_no_torch(run_dir):
+    result = subprocess.run(
+        [sys.executable, "-c", NO_TORCH, str(BROWSER), str(run_dir), *PAGES], capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip().splitlines()[-1] == "[]"
