@@ -298,7 +298,11 @@ print(sorted(m for m in ("torch", "transformer_lens") if m in sys.modules))
 
 def test_the_app_imports_no_torch(run_dir):
     result = subprocess.run(
-        [sys.executable, "-c", NO_TORCH, str(BROWSER), str(run_dir), *PAGES], capture_output=True, text=True, timeout=600
+        [sys.executable, "-c", NO_TORCH, str(BROWSER), str(run_dir), *PAGES],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     assert result.stdout.strip().splitlines()[-1] == "[]"
