@@ -299,18 +299,24 @@ def test_a_corrupt_result_file_is_a_message_on_every_page(run_dir, browser, tmp_
     port = _free_port()
     with served(app_command(run, port), port):
         url = f"http://127.0.0.1:{port}"
-        for name in [n for n in ARTEFACTS if n != "categories"] + ["categories"]:
+        for name in ARTEFACTS:
             path = artefact_path(run, name)
             good = path.read_bytes()
             path.write_bytes(b'{"analysis": "another layout"}' if path.suffix == ".json" else b"not parquet")
-            for page, title in PAGES.items():
-                browser.open(f"{url}/{page}", shows(title, "run "), f"{title} with {path.name} corrupt")
+            browser.open(url, shows("Overview", "run "), f"the overview with {path.name} corrupt")
+            said = []
+            for page, title in PAGES.items():  # through the sidebar: the app's own navigation, no reload
+                browser.js(f'document.querySelector(\'[data-testid="stSidebarNav"] a[href$="/{page}"]\').click()')
+                browser.wait(shows(title) + f" && location.pathname === '/{page}'", f"{title} with {path.name} corrupt")
                 browser.wait("document.querySelectorAll('[data-testid=\"stSkeleton\"]').length === 0", f"{title} to finish")
-                assert not browser.js("!!document.querySelector('[data-testid=\"stException\"]')"), (
-                    name,
-                    page,
-                    browser.text()[:2000],
-                )
+                exception = browser.js("!!document.querySelector('[data-testid=\"stException\"]')")
+                assert not exception, (name, page, browser.text()[:2000])
+                said += [
+                    page
+                    for line in browser.text().splitlines()
+                    if str(path) in line and ("layout" in line or "unreadable" in line)
+                ]
+            assert said, f"no page said that {path} is corrupt"
             path.write_bytes(good)
 
 
