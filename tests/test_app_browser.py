@@ -276,7 +276,7 @@ def test_first_page_and_a_click_against_an_empty_page(run_dir, browser, tmp_path
     with served(streamlit_command(empty_script, port), port):
         empty_first = browser.open(f"http://127.0.0.1:{port}", shows("Empty page", "clicked 0 times"), "the empty page")
         start = time.monotonic()
-        browser.js("document.querySelector('[data-testid=\"stBaseButton-secondary\"]').click()")
+        browser.js("document.querySelector('[data-testid=\"stButton\"] button').click()")
         browser.wait(shows("clicked 1 times"), "the empty page's rerun")
         empty_click = time.monotonic() - start
     port = _free_port()

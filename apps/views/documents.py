@@ -46,7 +46,7 @@ def jump_to_first_match() -> None:
     st.session_state.pos = None  # set below, once the document's matches are known
 
 
-top = st.columns([3, 4, 1, 1, 1])
+top = st.columns([3, 4, 1, 1.4, 1.4])
 search = top[0].text_input("find text", key="q", on_change=jump_to_first_match, help="case-insensitive; jumps to the first match")
 documents = cached(document_list, search, LISTED).to_pylist()
 if not documents:
