@@ -174,17 +174,42 @@ class EngramLM(HookedRootModule):
 
     # --- addressing ------------------------------------------------------------------------
 
-    def engram_rows(self, tokens: torch.Tensor, state: DecodeState | None = None) -> dict[int, torch.Tensor]:
+    def engram_rows(
+        self, tokens: torch.Tensor, state: DecodeState | None = None, *, history: list[list[int]] | None = None
+    ) -> dict[int, torch.Tensor]:
         """Per-head row ids `{layer: [B, T, H]}` for raw token ids; known before layer 0 runs.
-        With a decode state, the n-gram history continues from the tokens already seen."""
-        return {layer: torch.from_numpy(r).to(self.device) for layer, r in self.engram_rows_numpy(tokens, state).items()}
+        With a decode state, the n-gram history continues from the tokens already seen.
+        `history`: per row, the raw ids just before `tokens[:, 0]` (a previous chunk's tail;
+        the last N-1 are read, and fewer, or none, mean the row starts its sequence)."""
+        rows = self.engram_rows_numpy(tokens, state, history=history)
+        return {layer: torch.from_numpy(r).to(self.device) for layer, r in rows.items()}
 
-    def engram_rows_numpy(self, tokens: torch.Tensor, state: DecodeState | None = None) -> dict[int, np.ndarray]:
+    def engram_rows_numpy(
+        self, tokens: torch.Tensor, state: DecodeState | None = None, *, history: list[list[int]] | None = None
+    ) -> dict[int, np.ndarray]:
         """As `engram_rows`, as int64 numpy arrays on the host (what a prefetcher dedupes)."""
         if self.addresser is None:
             return {}
+        if state is not None and history is not None:
+            raise ValueError("pass a decode state or a history, not both: a decode state carries its sequences' history")
         compressed = self.compression_lookup.cpu()[tokens.cpu()].numpy()
-        return state.ngrams.rows(compressed) if state is not None else self.addresser.rows(compressed)
+        if state is not None:
+            return state.ngrams.rows(compressed)
+        return self.addresser.rows(compressed, None if history is None else self._compressed_history(history, len(compressed)))
+
+    def _compressed_history(self, history: list[list[int]], batch: int) -> np.ndarray:
+        """`[B, N-1]` compressed ids from each row's raw history, left-filled with the pad id."""
+        if len(history) != batch:
+            raise ValueError(f"history has {len(history)} rows for a batch of {batch}: give one list of raw ids per row")
+        n_back = self.addresser.history_length
+        out = self.addresser.empty_history(batch)
+        lookup = self.compression_lookup.cpu().numpy()
+        for b, before in enumerate(history):
+            before = np.asarray(before[len(before) - n_back :] if len(before) > n_back else before, dtype=np.int64)
+            if before.size and (before.min() < 0 or before.max() >= self.cfg.vocab_size):
+                raise ValueError(f"history row {b} holds ids outside [0, {self.cfg.vocab_size}): pass raw token ids")
+            out[b, n_back - before.size :] = lookup[before]
+        return out
 
     # --- forward ---------------------------------------------------------------------------
 

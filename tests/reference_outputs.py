@@ -20,21 +20,25 @@ import pyarrow.parquet as pq
 
 REFERENCE = Path(__file__).parent / "data" / "reference_outputs.json"
 TEXTS = [
-    ("prose", "Alexander the Great was born in Pella, the capital of Macedon, in 356 BC. He was tutored by Aristotle "
+    ("prose", (
+     "Alexander the Great was born in Pella, the capital of Macedon, in 356 BC. He was tutored by Aristotle "
      "until the age of 16. By the age of thirty, he had created one of the largest empires in history, stretching "
-     "from Greece to northwestern India. Julius Caesar later wept before a statue of Alexander in Gades. "),
-    ("licence", "Licensed under the Apache License, Version 2.0 (the \"License\"); you may not use this file except "
+     "from Greece to northwestern India. Julius Caesar later wept before a statue of Alexander in Gades. ")),
+    ("licence", (
+     "Licensed under the Apache License, Version 2.0 (the \"License\"); you may not use this file except "
      "in compliance with the License. Unless required by applicable law or agreed to in writing, software "
-     "distributed under the License is distributed on an \"AS IS\" BASIS, WITHOUT WARRANTIES OR CONDITIONS. "),
-    ("code", "def main(argv):\n    parser = argparse.ArgumentParser(description=__doc__)\n    parser.add_argument('--out', "
+     "distributed under the License is distributed on an \"AS IS\" BASIS, WITHOUT WARRANTIES OR CONDITIONS. ")),
+    ("code", (
+     "def main(argv):\n    parser = argparse.ArgumentParser(description=__doc__)\n    parser.add_argument('--out', "
      "type=Path)\n    args = parser.parse_args(argv[1:])\n    for path in sorted(args.out.glob('*.json')):\n"
-     "        print(path.name, json.loads(path.read_text())['value'])\n    return 0\n"),
-    ("science", "The Milky Way is a barred spiral galaxy with an estimated visible diameter of 100,000 light-years. "
+     "        print(path.name, json.loads(path.read_text())['value'])\n    return 0\n")),
+    ("science", (
+     "The Milky Way is a barred spiral galaxy with an estimated visible diameter of 100,000 light-years. "
      "Marie Curie, born in Warsaw, discovered polonium and radium with Pierre Curie in Paris. Albert Einstein "
-     "published the theory of general relativity in Berlin in 1915. "),
+     "published the theory of general relativity in Berlin in 1915. ")),
 ]
-# positions that depend on the path of the run or the corpus, not on what was computed
-VARYING = ("path",)
+# fields that hold where the corpus lay (a temporary folder), not what was computed
+VARYING = ("path", "source")
 
 
 def write_corpus(path: Path) -> Path:
@@ -56,11 +60,12 @@ def invoke(*args) -> None:
         raise RuntimeError(f"engram-probe {' '.join(map(str, args))} failed:\n{result.output}") from result.exception
 
 
-def _without_paths(value):
+def without_paths(value):
+    """`value` without the VARYING fields, at any depth."""
     if isinstance(value, dict):
-        return {k: _without_paths(v) for k, v in value.items() if k not in VARYING}
+        return {k: without_paths(v) for k, v in value.items() if k not in VARYING}
     if isinstance(value, list):
-        return [_without_paths(v) for v in value]
+        return [without_paths(v) for v in value]
     return value
 
 
@@ -91,9 +96,12 @@ def outputs(workdir: Path) -> dict:
            "--minibatch", 32, "--out", workdir / "similarity_self")
     invoke("lens", "engram", "baseline", *reading, "--positions", "all", "--out", workdir / "lens")
     invoke("ablate", "engram", *reading, "--mode", "memory", "--out", workdir / "ablation")
-    read = lambda path: _without_paths(json.loads(path.read_text()))  # noqa: E731
+
+    def read(path: Path) -> dict:
+        return without_paths(json.loads(path.read_text()))
+
     return {
-        "run": run_outputs(run_dir),
+        "run": without_paths(run_outputs(run_dir)),
         "similarity": read(workdir / "similarity" / "similarity.json"),
         "similarity_self": read(workdir / "similarity_self" / "similarity.json"),
         "lens": read(workdir / "lens" / "lens.json"),
