@@ -222,17 +222,25 @@ class EngramLM(HookedRootModule):
         rows: dict[int, torch.Tensor] | None = None,
         fetched: PrefetchStep | None = None,
         logits_to_keep: int | None = None,
+        stop_at_layer: int | None = None,
     ):
         """input: token ids `[B, T]` or text. return_type: "logits", "loss", "both" or None.
         attention_mask `[B, T]` marks real tokens (text input builds it); padding gets no
         attention and a zero Engram gate. `rows` hands in precomputed row ids; `fetched`, a
         prefetcher's step for these tokens (its rows, already being gathered). With neither,
         a model with a prefetcher issues the step itself, before layer 0. `logits_to_keep=n`
-        unembeds only the last n positions (`[B, n, vocab]`; decoding needs 1)."""
+        unembeds only the last n positions (`[B, n, vocab]`; decoding needs 1). `stop_at_layer=n`
+        runs blocks 0..n-1 only and returns their residual streams `[B, M, T, d]`, as
+        TransformerLens does: a scan whose hooks all lie before block n skips the rest."""
         if return_type not in ("logits", "loss", "both", None):
             raise ValueError(f"return_type={return_type!r}; use 'logits', 'loss', 'both' or None")
         if logits_to_keep is not None and (return_type != "logits" or logits_to_keep < 1):
             raise ValueError(f"logits_to_keep={logits_to_keep!r} needs return_type='logits' and at least 1 position")
+        if stop_at_layer is not None and not (0 <= stop_at_layer <= self.cfg.n_layers and state is None and logits_to_keep is None):
+            raise ValueError(
+                f"stop_at_layer={stop_at_layer!r} must lie in [0, n_layers={self.cfg.n_layers}], without a decode state "
+                "(its later layers' caches would fall behind) or logits_to_keep (there are no logits)"
+            )
         tokens, token_mask, key_padding = self._prepare_inputs(input, attention_mask, state)
         batch, seq_len = tokens.shape
         if rows is None and fetched is None and self.prefetcher is not None:
@@ -244,11 +252,13 @@ class EngramLM(HookedRootModule):
 
         x = self.hook_embed(self.embed(tokens))  # [B, T, d]
         streams = x[:, None].expand(batch, self.cfg.hc_streams, seq_len, self.cfg.d_model)
-        for layer, block in enumerate(self.blocks):
+        for layer, block in enumerate(self.blocks[:stop_at_layer]):
             kv = state.kv[layer] if state is not None else None
             conv = state.conv[layer] if state is not None else None
             fetch = fetched.fetches.get(layer) if fetched is not None else None
             streams = block(streams, rows.get(layer), token_mask, key_padding, kv, conv, fetch)
+        if stop_at_layer is not None:
+            return streams
         normalized = self.ln_final(streams.sum(1))  # [B, T, d]
         if logits_to_keep is not None:
             # the unembedding is the widest matmul; decoding reads only the last position's
