@@ -1,17 +1,27 @@
-"""Probing throughput with full recording against a plain forward pass over the same
-batches, and peak memory for 1x and 10x the same corpus.
+"""Probing throughput against a plain forward pass (to logits) over the same batches, for
+three sets of recorders, and peak memory for 1x and 10x the same corpus.
 
-    python benchmarks/bench_probing.py [--docs 8] [--repeats 9]
+    chrt -f 50 taskset -c 1 python benchmarks/bench_probing.py [--docs 8] [--repeats 9]
+
+Recorders (`RECORDERS`): `default` is `RecordOptions()`, gates and n-grams (`engram-probe run
+--no-record-logprob`); `cli_default` adds the next-token log-prob, as `engram-probe run`
+records by default; `all` adds row ids and the Engram output norm. Each repeat runs the plain
+forward and every variant back to back (interleaved), so drift hits them all; the ratios are
+of the best and of the median times. Pinning with real-time priority on one core gives
+near-idle numbers on a shared machine; the result records the policy and cores it ran with.
 
 Writes benchmarks/results/probing.json. The corpus is the running Python's `json` and
 `email` packages (real text on every machine); 10x repeats it under new document ids.
-Each memory figure is the peak RSS of a separate process that probes that corpus.
+Each memory figure is the peak RSS of a separate process that probes that corpus with every
+recorder on.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import os
 import platform
 import resource
 import statistics
@@ -25,15 +35,25 @@ from pathlib import Path
 import torch
 
 from engram_model.corpus import Document, iter_documents
+from probe.batching import batched, model_inputs
 from probe.cli import open_model
 from probe.probing import GateScan, ProbeOptions, probe_corpus
 from probe.recorder import RecordOptions
 
 RESULTS = Path(__file__).parent / "results" / "probing.json"
-FULL_RECORDING = RecordOptions(rows=True, logprob=True, out_norm=True)
+RECORDERS = {
+    "default": RecordOptions(),
+    "cli_default": RecordOptions(logprob=True),
+    "all": RecordOptions(rows=True, logprob=True, out_norm=True),
+}
+RECORDER_DESCRIPTIONS = {
+    "default": "gates and n-grams: RecordOptions(), `engram-probe run --no-record-logprob`",
+    "cli_default": "gates, n-grams, next-token log-prob: what `engram-probe run` records by default",
+    "all": "gates, n-grams, next-token log-prob, row ids, Engram output norm",
+}
 # chunks as long as the model takes (at most 512); small shards, so that even the 1x corpus
 # spans several and memory is measured at its bound
-OPTIONS = ProbeOptions(shard_tokens=8192, record=FULL_RECORDING)
+OPTIONS = ProbeOptions(shard_tokens=8192, record=RECORDERS["all"])
 IDENTITY = {"model_hash": "benchmark", "tokenizer_hash": "benchmark", "corpus_hash": "benchmark"}
 
 
@@ -46,13 +66,12 @@ def corpus(n_docs: int, scale: int) -> list[Document]:
 def plain_forward(model, documents: list[Document], options: ProbeOptions) -> int:
     """The same tokenization, chunks, batches and addressing as the scan, with no hooks and
     nothing written: what a model costs before any probing."""
-    scan = GateScan(model, options.for_model(model))
-    chunks = list(scan.chunks(documents))
+    chunks = list(GateScan(model, options.for_model(model)).chunker.stream(documents))
     with torch.no_grad():
-        for i in range(0, len(chunks), options.batch_size):
-            tokens, mask, rows = scan.batch_inputs(chunks[i : i + options.batch_size])
+        for batch in batched(chunks, options.batch_size):
+            tokens, mask, rows = model_inputs(model, batch)
             model(tokens, attention_mask=mask, rows=rows)
-    return sum(len(c.ids) for c in chunks)
+    return sum(len(c) for c in chunks)
 
 
 def worker(n_docs: int, scale: int) -> None:
@@ -86,17 +105,18 @@ def main() -> None:
 
     model, described, _ = open_model("engram")
     documents = corpus(args.docs, 1)
-    options = OPTIONS
-    plain, probing = [], []
+    seconds: dict[str, list[float]] = {"plain": [], **{name: [] for name in RECORDERS}}
     with tempfile.TemporaryDirectory() as tmp:
-        plain_forward(model, documents[:2], options)  # warm-up
-        for repeat in range(args.repeats):  # interleaved, so drift on a shared machine hits both
+        plain_forward(model, documents[:2], OPTIONS)  # warm-up
+        for repeat in range(args.repeats):  # interleaved, so drift on a shared machine hits every variant
             start = time.perf_counter()
-            tokens = plain_forward(model, documents, options)
-            plain.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            probe_corpus(model, documents, Path(tmp) / f"run{repeat}", IDENTITY, options, show_progress=False)
-            probing.append(time.perf_counter() - start)
+            tokens = plain_forward(model, documents, OPTIONS)
+            seconds["plain"].append(time.perf_counter() - start)
+            for name, record in RECORDERS.items():
+                options = dataclasses.replace(OPTIONS, record=record)
+                start = time.perf_counter()
+                probe_corpus(model, documents, Path(tmp) / f"{name}{repeat}", IDENTITY, options, show_progress=False)
+                seconds[name].append(time.perf_counter() - start)
     memory = []
     for scale in (1, 10):
         output = subprocess.run(
@@ -106,18 +126,30 @@ def main() -> None:
             check=True,
         )
         memory.append(json.loads(output.stdout.strip().splitlines()[-1]))
+    plain = seconds["plain"]
     result = {
         "benchmark": "probing",
         "model": described,
-        "machine": {"cpu": platform.processor() or platform.machine(), "torch_threads": torch.get_num_threads()},
+        "machine": {
+            "cpu": platform.processor() or platform.machine(),
+            "torch_threads": torch.get_num_threads(),
+            "cores": sorted(os.sched_getaffinity(0)),
+            "scheduler": {os.SCHED_FIFO: "SCHED_FIFO (real-time)", os.SCHED_OTHER: "SCHED_OTHER"}.get(os.sched_getscheduler(0), "other"),
+        },
         "corpus": f"{len(documents)} documents of the stdlib json and email packages, {tokens} tokens",
-        "recording": "gates, row ids, next-token log-prob, Engram output norm; shards, manifest, aggregates written",
+        "written": "shards, manifest, aggregates and report, as `engram-probe run` writes them",
         "statistic": f"best and median of {args.repeats} interleaved runs (best: least disturbed by a noisy VM)",
         "plain_forward_tokens_per_s": tokens / min(plain),
-        "probing_tokens_per_s": tokens / min(probing),
-        "probing_over_plain": min(plain) / min(probing),
-        "probing_over_plain_median": statistics.median(plain) / statistics.median(probing),
-        "seconds": {"plain": plain, "probing": probing},
+        "recorders": {
+            name: {
+                "records": RECORDER_DESCRIPTIONS[name],
+                "tokens_per_s": tokens / min(seconds[name]),
+                "over_plain": min(plain) / min(seconds[name]),
+                "over_plain_median": statistics.median(plain) / statistics.median(seconds[name]),
+            }
+            for name in RECORDERS
+        },
+        "seconds": seconds,
         "peak_memory": memory,
         "peak_memory_10x_over_1x": memory[1]["peak_rss_mib"] / memory[0]["peak_rss_mib"],
     }

@@ -174,17 +174,42 @@ class EngramLM(HookedRootModule):
 
     # --- addressing ------------------------------------------------------------------------
 
-    def engram_rows(self, tokens: torch.Tensor, state: DecodeState | None = None) -> dict[int, torch.Tensor]:
+    def engram_rows(
+        self, tokens: torch.Tensor, state: DecodeState | None = None, *, history: list[list[int]] | None = None
+    ) -> dict[int, torch.Tensor]:
         """Per-head row ids `{layer: [B, T, H]}` for raw token ids; known before layer 0 runs.
-        With a decode state, the n-gram history continues from the tokens already seen."""
-        return {layer: torch.from_numpy(r).to(self.device) for layer, r in self.engram_rows_numpy(tokens, state).items()}
+        With a decode state, the n-gram history continues from the tokens already seen.
+        `history`: per row, the raw ids just before `tokens[:, 0]` (a previous chunk's tail;
+        the last N-1 are read, and fewer, or none, mean the row starts its sequence)."""
+        rows = self.engram_rows_numpy(tokens, state, history=history)
+        return {layer: torch.from_numpy(r).to(self.device) for layer, r in rows.items()}
 
-    def engram_rows_numpy(self, tokens: torch.Tensor, state: DecodeState | None = None) -> dict[int, np.ndarray]:
+    def engram_rows_numpy(
+        self, tokens: torch.Tensor, state: DecodeState | None = None, *, history: list[list[int]] | None = None
+    ) -> dict[int, np.ndarray]:
         """As `engram_rows`, as int64 numpy arrays on the host (what a prefetcher dedupes)."""
         if self.addresser is None:
             return {}
+        if state is not None and history is not None:
+            raise ValueError("pass a decode state or a history, not both: a decode state carries its sequences' history")
         compressed = self.compression_lookup.cpu()[tokens.cpu()].numpy()
-        return state.ngrams.rows(compressed) if state is not None else self.addresser.rows(compressed)
+        if state is not None:
+            return state.ngrams.rows(compressed)
+        return self.addresser.rows(compressed, None if history is None else self._compressed_history(history, len(compressed)))
+
+    def _compressed_history(self, history: list[list[int]], batch: int) -> np.ndarray:
+        """`[B, N-1]` compressed ids from each row's raw history, left-filled with the pad id."""
+        if len(history) != batch:
+            raise ValueError(f"history has {len(history)} rows for a batch of {batch}: give one list of raw ids per row")
+        n_back = self.addresser.history_length
+        out = self.addresser.empty_history(batch)
+        lookup = self.compression_lookup.cpu().numpy()
+        for b, before in enumerate(history):
+            before = np.asarray(before[len(before) - n_back :] if len(before) > n_back else before, dtype=np.int64)
+            if before.size and (before.min() < 0 or before.max() >= self.cfg.vocab_size):
+                raise ValueError(f"history row {b} holds ids outside [0, {self.cfg.vocab_size}): pass raw token ids")
+            out[b, n_back - before.size :] = lookup[before]
+        return out
 
     # --- forward ---------------------------------------------------------------------------
 
@@ -197,17 +222,25 @@ class EngramLM(HookedRootModule):
         rows: dict[int, torch.Tensor] | None = None,
         fetched: PrefetchStep | None = None,
         logits_to_keep: int | None = None,
+        stop_at_layer: int | None = None,
     ):
         """input: token ids `[B, T]` or text. return_type: "logits", "loss", "both" or None.
         attention_mask `[B, T]` marks real tokens (text input builds it); padding gets no
         attention and a zero Engram gate. `rows` hands in precomputed row ids; `fetched`, a
         prefetcher's step for these tokens (its rows, already being gathered). With neither,
         a model with a prefetcher issues the step itself, before layer 0. `logits_to_keep=n`
-        unembeds only the last n positions (`[B, n, vocab]`; decoding needs 1)."""
+        unembeds only the last n positions (`[B, n, vocab]`; decoding needs 1). `stop_at_layer=n`
+        runs blocks 0..n-1 only and returns their residual streams `[B, M, T, d]`, as
+        TransformerLens does: a scan whose hooks all lie before block n skips the rest."""
         if return_type not in ("logits", "loss", "both", None):
             raise ValueError(f"return_type={return_type!r}; use 'logits', 'loss', 'both' or None")
         if logits_to_keep is not None and (return_type != "logits" or logits_to_keep < 1):
             raise ValueError(f"logits_to_keep={logits_to_keep!r} needs return_type='logits' and at least 1 position")
+        if stop_at_layer is not None and not (0 <= stop_at_layer <= self.cfg.n_layers and state is None and logits_to_keep is None):
+            raise ValueError(
+                f"stop_at_layer={stop_at_layer!r} must lie in [0, n_layers={self.cfg.n_layers}], without a decode state "
+                "(its later layers' caches would fall behind) or logits_to_keep (there are no logits)"
+            )
         tokens, token_mask, key_padding = self._prepare_inputs(input, attention_mask, state)
         batch, seq_len = tokens.shape
         if rows is None and fetched is None and self.prefetcher is not None:
@@ -219,11 +252,13 @@ class EngramLM(HookedRootModule):
 
         x = self.hook_embed(self.embed(tokens))  # [B, T, d]
         streams = x[:, None].expand(batch, self.cfg.hc_streams, seq_len, self.cfg.d_model)
-        for layer, block in enumerate(self.blocks):
+        for layer, block in enumerate(self.blocks[:stop_at_layer]):
             kv = state.kv[layer] if state is not None else None
             conv = state.conv[layer] if state is not None else None
             fetch = fetched.fetches.get(layer) if fetched is not None else None
             streams = block(streams, rows.get(layer), token_mask, key_padding, kv, conv, fetch)
+        if stop_at_layer is not None:
+            return streams
         normalized = self.ln_final(streams.sum(1))  # [B, T, d]
         if logits_to_keep is not None:
             # the unembedding is the widest matmul; decoding reads only the last position's

@@ -1,5 +1,5 @@
-"""Instrumentation for Engram models: gate recorders, run store, aggregations, categorizer,
-layer similarity, logit lens and Engram ablations.
+"""Instrumentation for Engram models: one batching layer, gate recorders, run store,
+aggregations, categorizer, layer similarity, logit lens, Engram ablations and their reports.
 
 The public names below are imported from their modules on first use (PEP 562): the command
 line imports this package first, and a command that only reads a run must not pay for torch.
@@ -29,6 +29,11 @@ _EXPORTS = {
     "ProbeOptions": "probing",
     "probe_corpus": "probing",
     "GateRecorder": "recorder",
+    "ablation_report": "reports",
+    "lens_report": "reports",
+    "read_corpus": "reports",
+    "similarity_report": "reports",
+    "write_report": "reports",
     "RecordOptions": "recorder",
     "RunError": "runstore",
     "connect": "runstore",

@@ -25,7 +25,7 @@ from rich.progress import Progress
 
 from engram_model import EngramLM
 
-from .similarity import Chunk, batches, model_inputs
+from .batching import Chunk, batches, model_inputs
 
 MODES = ("gate", "memory")
 
@@ -135,8 +135,8 @@ def engram_ablation(
                 n = len(chunk) - 1  # predictions in this chunk
                 for name, value in losses.items():
                     collected.setdefault(name, []).append(value[b, :n].cpu().numpy())
-                domains += [chunk.doc.document.domain] * n
-                categories += chunk.doc.labels[chunk.start + 1 : chunk.stop]  # the predicted tokens
+                domains += [chunk.document.domain] * n
+                categories += chunk.labels(chunk.start + 1, chunk.stop)  # the predicted tokens
             progress.advance(task, len(group))
     losses = {name: np.concatenate(values) for name, values in collected.items()}
     decoded = losses.pop("decoded")

@@ -19,7 +19,7 @@ from rich.progress import Progress
 
 from engram_model import EngramLM
 
-from .similarity import Chunk, batches, resid_name, run_selected
+from .batching import Chunk, batches, resid_name, run_selected
 
 EMBED = -1  # the layer index of the embedding (blocks.0.hook_resid_pre)
 

@@ -19,16 +19,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from engram_model import EngramLM
 from engram_model._io import sha256_of
 from engram_model.corpus import Document, ReadReport
-from engram_model.tokenizer import BOS
 
 from .aggregate import write_aggregates
+from .batching import PIECE_CHARS, Chunk, DocumentChunker, batched, model_inputs
 from .ngrams import suffix_ngram_columns, token_texts
 from .recorder import GateRecorder, RecordOptions
 from .runstore import REPORT, RunWriter, ShardWriter, write_json
 
-# Characters tokenized at a time: a long document is tokenized piece by piece, so one
-# document's memory stays bounded by the chunk length (and its text), not its token count.
-PIECE_CHARS = 16_384
 DOCUMENTS_SCHEMA = pa.schema(
     [("doc_id", pa.string()), ("text", pa.string()), ("source", pa.string()), ("domain", pa.string()),
      ("n_tokens", pa.int32()), ("n_chunks", pa.int32())]
@@ -49,16 +46,6 @@ class ProbeOptions:
     def for_model(self, model: EngramLM) -> ProbeOptions:
         """These options with the default chunk length filled in for `model`."""
         return self if self.max_tokens is not None else dataclasses.replace(self, max_tokens=min(512, model.cfg.max_seq_len))
-
-
-@dataclass
-class Chunk:
-    document: Document
-    start: int  # position of ids[0] in the document
-    ids: list[int]
-    offsets: np.ndarray  # [len(ids), 2] int32: character span of each token in the text
-    history: list[int]  # the raw ids before `start` the n-grams read (empty at a document's start)
-    last: bool  # the document's final chunk
 
 
 def fingerprint_model(model: EngramLM, checkpoint_dir: Path | None) -> str:
@@ -89,7 +76,7 @@ def code_version() -> str:
 
 
 class GateScan:
-    """Tokenizes and chunks documents as a stream, batches the chunks, records their gates."""
+    """Chunks documents as a stream (`probe.batching`), batches the chunks, records their gates."""
 
     def __init__(self, model: EngramLM, options: ProbeOptions, piece_chars: int = PIECE_CHARS):
         if model.cfg.engram is None:
@@ -100,80 +87,17 @@ class GateScan:
             raise ValueError(
                 f"max_tokens={options.max_tokens} must lie in [{model.cfg.engram.max_ngram}, max_seq_len={model.cfg.max_seq_len}]"
             )
-        self.model, self.options, self.piece_chars = model, options, piece_chars
+        self.model, self.options = model, options
         self.recorder = GateRecorder(model, options.record)
         self.tokenizer = model.tokenizer
-        # pieces are cut where the pre-tokenizer cuts; a normalizer would move those cuts
-        self.pre_tokenizer = self.tokenizer.pre_tokenizer if self.tokenizer.normalizer is None else None
         self.token_text = token_texts(self.tokenizer)
-        self.bos = self.tokenizer.token_to_id(BOS)
         self.n_back = model.cfg.engram.max_ngram - 1
-        self.forced_cuts = 0  # pieces cut inside one pre-token longer than a piece
-
-    def _piece_end(self, text: str, start: int) -> int:
-        """Where the piece from `start` ends: at the start of the last pre-token in the next
-        `piece_chars` characters that follows a non-space. Pre-tokens before the window's
-        last one ended inside it, so the text beyond it could not have changed them; and
-        after a non-space the piece's own end cannot change how it splits (a run of spaces
-        is split by what follows it: two newlines then a word are two pre-tokens, two
-        newlines at the end one)."""
-        if len(text) - start <= self.piece_chars or self.pre_tokenizer is None:
-            return len(text)
-        words = self.pre_tokenizer.pre_tokenize_str(text[start : start + self.piece_chars])
-        for _, (word_start, _) in reversed(words[1:]):
-            if not text[start + word_start - 1].isspace():
-                return start + word_start
-        self.forced_cuts += 1  # no such cut (one word or run of spaces longer than a piece): ids may differ at the cut
-        return start + self.piece_chars
-
-    def token_pieces(self, text: str) -> Iterator[tuple[list[int], np.ndarray]]:
-        """The ids and character spans of `text`, tokenized a piece at a time. BPE merges only
-        inside a pre-token, so pieces cut between pre-tokens give the ids of the whole text."""
-        start = 0
-        while start < len(text):
-            end = self._piece_end(text, start)
-            encoding = self.tokenizer.encode(text[start:end])
-            yield encoding.ids, np.array(encoding.offsets, np.int32).reshape(-1, 2) + start
-            start = end
-
-    def chunks(self, documents: Iterable[Document]) -> Iterator[Chunk]:
-        """Every document's tokens (after a BOS) in chunks of `max_tokens`, produced as the
-        text is tokenized: a document never has more than a piece and a chunk in memory."""
-        size = self.options.max_tokens
-        for document in documents:
-            ids, offsets, start, history = [self.bos], np.zeros((1, 2), np.int32), 0, []
-            for piece_ids, piece_offsets in self.token_pieces(document.text):
-                ids += piece_ids
-                offsets = np.concatenate([offsets, piece_offsets])
-                while len(ids) > size:  # `>`: the final chunk is only known once the text ends
-                    yield Chunk(document, start, ids[:size], offsets[:size], history, last=False)
-                    history = ids[size - self.n_back : size]
-                    ids, offsets, start = ids[size:], offsets[size:], start + size
-            yield Chunk(document, start, ids, offsets, history, last=True)
-
-    def batch_inputs(self, batch: list[Chunk]) -> tuple[torch.Tensor, torch.Tensor, dict[int, torch.Tensor]]:
-        """Right-padded tokens `[B, T]`, their mask, and each Engram layer's row ids, with
-        every later chunk's n-grams continuing from the end of the chunk before it."""
-        model = self.model
-        length = max(len(c.ids) for c in batch)
-        tokens = torch.full((len(batch), length), model.pad_token_id, dtype=torch.long)
-        mask = torch.zeros((len(batch), length), dtype=torch.bool)
-        for b, chunk in enumerate(batch):
-            tokens[b, : len(chunk.ids)] = torch.tensor(chunk.ids)
-            mask[b, : len(chunk.ids)] = True
-        lookup = model.compression_lookup.cpu().numpy()
-        history = model.addresser.empty_history(len(batch))
-        for b, chunk in enumerate(batch):
-            if chunk.history:
-                history[b, self.n_back - len(chunk.history) :] = lookup[chunk.history]
-        rows = model.addresser.rows(lookup[tokens.numpy()], history)
-        rows = {layer: torch.from_numpy(r).to(model.device) for layer, r in rows.items()}
-        return tokens.to(model.device), mask.to(model.device), rows
+        self.chunker = DocumentChunker(self.tokenizer, options.max_tokens, history=self.n_back, piece_chars=piece_chars)
 
     def batch_tables(self, batch: list[Chunk], record: Callable[..., dict]) -> list[pa.Table]:
         """Run `batch` through `record` (a `GateRecorder.attached` recorder): per Engram layer,
         one row per token of the chunks, end to end in chunk order."""
-        captured = record(*self.batch_inputs(batch))
+        captured = record(*model_inputs(self.model, batch))
         recorded = {key: np.concatenate([value[b, : len(c.ids)] for b, c in enumerate(batch)]) for key, value in captured.items()}
         lengths = [len(c.ids) for c in batch]
         token_ids = np.concatenate([c.ids for c in batch]).astype(np.int32)
@@ -260,7 +184,7 @@ def probe_corpus(
                     yield document
 
         shard = None
-        for batch in _batched(scan.chunks(to_probe()), options.batch_size):
+        for batch in batched(scan.chunker.stream(to_probe()), options.batch_size):
             shard = _write_batch(scan, writer, shard, batch, scan.batch_tables(batch, record), counts)
         if shard is not None:
             _commit(writer, shard, counts)
@@ -275,7 +199,7 @@ def probe_corpus(
             "documents_total": len(writer.completed),
             "this_session": dict(
                 counts,
-                forced_cuts=scan.forced_cuts,
+                forced_cuts=scan.chunker.forced_cuts,
                 seconds=round(elapsed, 3),
                 tokens_per_s=round(counts["tokens"] / elapsed, 1) if elapsed else None,
             ),
@@ -283,11 +207,6 @@ def probe_corpus(
         }
         write_json(writer.run_dir / REPORT, report)
     return report
-
-
-def _batched(chunks: Iterator[Chunk], size: int) -> Iterator[list[Chunk]]:
-    while batch := list(islice(chunks, size)):
-        yield batch
 
 
 def _write_batch(

@@ -12,8 +12,8 @@ import torch.nn.functional as F
 
 from engram_model import EngramLM
 
-# Positions per log-softmax in `next_token_logprob`: a [rows, vocab] temporary stays in cache,
-# where one over the whole batch (and the copy of the logits it needed) goes through memory.
+# Positions unembedded at a time in `next_token_logprob`: a [rows, vocab] block of logits stays
+# in cache, where the whole batch's [B, T, vocab] logits (64 MiB at 8x256x8192) go through memory.
 LOGPROB_ROWS = 128
 
 
@@ -26,21 +26,21 @@ class RecordOptions:
     out_norm: bool = False  # L2 norm of the Engram output over all streams
 
 
-def next_token_logprob(logits: torch.Tensor, tokens: torch.Tensor, attention_mask: torch.Tensor) -> np.ndarray:
-    """`[B, T]` log p(token t+1) at each position t, NaN where the next token is padding or
-    lies beyond the batch."""
-    flat = logits.flatten(0, 1)  # a view: the logits are contiguous
-    targets = tokens.roll(-1, 1).flatten().to(logits.device)  # the last column wraps around; masked below
-    # cross-entropy is -log p(target), LOGPROB_ROWS positions at a time
-    nll = torch.cat(
-        [
-            F.cross_entropy(flat[s : s + LOGPROB_ROWS].float(), targets[s : s + LOGPROB_ROWS], reduction="none")
-            for s in range(0, len(flat), LOGPROB_ROWS)
-        ]
-    )
-    has_next = attention_mask.roll(-1, 1).to(logits.device)
+@torch.no_grad()
+def next_token_logprob(model: EngramLM, streams: torch.Tensor, tokens: torch.Tensor, attention_mask: torch.Tensor) -> np.ndarray:
+    """`[B, T]` log p(token t+1) at each position t from the last block's streams `[B, M, T, d]`
+    (the model's own final norm and unembedding), NaN where the next token is padding or lies
+    beyond the batch."""
+    normalized = model.ln_final(streams.sum(1)).flatten(0, 1)  # [B*T, d]
+    targets = tokens.roll(-1, 1).flatten().to(normalized.device)  # the last column wraps around; masked below
+    logprob = torch.empty(len(normalized), device=normalized.device)
+    for s in range(0, len(normalized), LOGPROB_ROWS):
+        logits = model.unembed(normalized[s : s + LOGPROB_ROWS]).float()  # [rows, vocab]
+        # cross-entropy is -log p(target), with the max subtracted before the exponentials
+        logprob[s : s + LOGPROB_ROWS] = -F.cross_entropy(logits, targets[s : s + LOGPROB_ROWS], reduction="none")
+    has_next = attention_mask.roll(-1, 1).to(normalized.device)
     has_next[:, -1] = False
-    return (-nll).view(tokens.shape).masked_fill(~has_next, float("nan")).cpu().numpy()
+    return logprob.view(tokens.shape).masked_fill(~has_next, float("nan")).cpu().numpy()
 
 
 class GateRecorder:
@@ -52,6 +52,9 @@ class GateRecorder:
             raise ValueError("this model has no Engram layers, so there are no gates to record")
         self.layers = model.cfg.engram.layers
         self.options = options
+        # the forward runs only as far as what is recorded: every block for the log-prob (which
+        # unembeds the last streams itself), else up to the last Engram layer
+        self.stop_at_layer = model.cfg.n_layers if options.logprob else max(self.layers) + 1
 
     def _hooks(self, captured: dict) -> list:
         def keep(key, reduce=lambda t: t):
@@ -83,10 +86,10 @@ class GateRecorder:
         @torch.no_grad()
         def record(tokens: torch.Tensor, attention_mask: torch.Tensor, rows=None) -> dict:
             captured.clear()
-            logits = model(tokens, attention_mask=attention_mask, rows=rows)
+            streams = model(tokens, attention_mask=attention_mask, rows=rows, stop_at_layer=self.stop_at_layer)
             batch = dict(captured)
             if self.options.logprob:
-                batch["logprob"] = next_token_logprob(logits, tokens, attention_mask)
+                batch["logprob"] = next_token_logprob(model, streams, tokens, attention_mask)
             return batch
 
         with model.hooks(fwd_hooks=self._hooks(captured)):

@@ -1,6 +1,6 @@
 """Layer similarity: CKA (Kornblith et al., 2019), minibatch CKA with unbiased HSIC (Nguyen et al.,
-2021) and the Engram paper's soft alignment index; plus the corpus positions every depth
-analysis (similarity, lens, ablation) reads.
+2021) and the Engram paper's soft alignment index, of every layer pair of one or two models at
+the corpus positions `probe.batching` selects.
 
 All CKA arithmetic is float64. A layer's representation is its `blocks.{L}.hook_resid_post`
 with the hyper-connection streams summed, exactly what the model hands its final norm.
@@ -12,19 +12,15 @@ with the hyper-connection streams summed, exactly what the model hands its final
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 import numpy as np
 import torch
 from rich.progress import Progress
-from tokenizers import Tokenizer
 
 from engram_model import EngramLM
-from engram_model.corpus import Document
-from engram_model.tokenizer import BOS
 
-from .categorize import categorize
+from .batching import Chunk, batches, resid_name, run_selected
 
 # --- CKA --------------------------------------------------------------------------------------
 
@@ -160,192 +156,7 @@ def alignment_index(similarity, k: int = 5) -> np.ndarray:
         return (weights * top).sum(1) / weights.sum(1)
 
 
-# --- corpus positions -------------------------------------------------------------------------
-
-POSITION_RULES = ("all", "sample", "entities")
-CONTEXT_CHARS = 200  # characters of text either side of a token the categorizer reads
-LOOK_AHEAD = 8  # tokens past a chunk's end read to see whether a name ends with the chunk
-
-
-@dataclass
-class TokenizedDocument:
-    document: Document
-    ids: list[int]  # BOS first
-    offsets: list[tuple[int, int]]  # character span of each token
-    read: int = 0  # tokens the chunks use, plus a look-ahead for names that continue past them
-    _labels: list[str] | None = field(default=None, repr=False)
-
-    @property
-    def labels(self) -> list[str]:
-        """`probe.categorize` label of each token read: its word with CONTEXT_CHARS either side."""
-        if self._labels is None:
-            text = self.document.text
-            self._labels = [
-                categorize(text[a:b], text[max(0, a - CONTEXT_CHARS) : a], text[b : b + CONTEXT_CHARS]).label
-                for a, b in self.offsets[: self.read]
-            ]
-        return self._labels
-
-    @property
-    def blank(self) -> list[bool]:
-        """Tokens whose text is only whitespace (a name may continue past one)."""
-        text = self.document.text
-        return [not text[a:b].strip() for a, b in self.offsets[: self.read]]
-
-
-@dataclass
-class Chunk:
-    """Tokens `start:stop` of a document: one row of a forward batch."""
-
-    doc: TokenizedDocument
-    start: int
-    stop: int
-
-    @property
-    def ids(self) -> list[int]:
-        return self.doc.ids[self.start : self.stop]
-
-    def __len__(self) -> int:
-        return self.stop - self.start
-
-
-def read_chunks(
-    documents: Iterable[Document],
-    tokenizers: Sequence[Tokenizer],
-    max_tokens: int,
-    tokens: int,
-    per_document: int | None = None,
-) -> list[Chunk]:
-    """Documents tokenized (BOS first), each cut to its first `per_document` tokens (all by
-    default) and into chunks of at most `max_tokens`, until `tokens` tokens are read. Every
-    tokenizer must give the same ids: models compared position by position must read the
-    same tokens."""
-    tokenizer, others = tokenizers[0], [t for t in tokenizers[1:] if t.to_str() != tokenizers[0].to_str()]
-    bos = tokenizer.token_to_id(BOS)
-    chunks, total = [], 0
-    for document in documents:
-        encoding = tokenizer.encode(document.text)
-        for other in others:
-            _check_same_ids(document, encoding.ids, other.encode(document.text).ids)
-        doc = TokenizedDocument(document, [bos] + encoding.ids, [(0, 0)] + [tuple(o) for o in encoding.offsets])
-        length = len(doc.ids) if per_document is None else min(len(doc.ids), per_document)
-        for start in range(0, length, max_tokens):
-            stop = min(start + max_tokens, length, start + tokens - total)
-            if stop - start >= 2:  # a chunk of one token predicts nothing
-                chunks.append(Chunk(doc, start, stop))
-                doc.read = min(len(doc.ids), stop + LOOK_AHEAD)
-                total += stop - start
-            if total >= tokens:
-                return chunks
-    return chunks
-
-
-def _check_same_ids(document: Document, ids: list[int], other: list[int]) -> None:
-    if ids != other:
-        at = next((i for i, (a, b) in enumerate(zip(ids, other)) if a != b), min(len(ids), len(other)))
-        raise ValueError(
-            f"the two models' tokenizers give different tokens for document {document.doc_id!r} from token {at} on: "
-            "models compared position by position must read the same tokens; use checkpoints trained with the same tokenizer"
-        )
-
-
-def entity_ends(labels: Sequence[str], blank: Sequence[bool] | None = None) -> np.ndarray:
-    """The final token of each named entity: a token the categorizer labels `names` whose next
-    token that is not `blank` (whitespace only) is not `names`, or that ends the text. Bool `[len(labels)]`."""
-    blank = np.zeros(len(labels), dtype=bool) if blank is None else np.asarray(blank, dtype=bool)
-    kept = np.flatnonzero(~blank)
-    names = np.array([labels[i] == "names" for i in kept] + [False])
-    ends = np.zeros(len(labels), dtype=bool)
-    ends[kept] = names[:-1] & ~names[1:]
-    return ends
-
-
-def select_positions(chunks: Sequence[Chunk], rule: str = "all", sample: int | None = None, seed: int = 0) -> list[np.ndarray]:
-    """A bool mask per chunk of the positions an analysis reads. Every rule leaves out the
-    first position of each chunk (the BOS, or a chunk start that attends to nothing before it).
-    all: every other position; sample: `sample` of those, uniformly across all chunks (seeded);
-    entities: the final token of each named entity (`entity_ends` over the categorizer's labels)."""
-    if rule not in POSITION_RULES:
-        raise ValueError(f"positions={rule!r}: use one of {', '.join(POSITION_RULES)}")
-    masks = []
-    for chunk in chunks:
-        mask = np.ones(len(chunk), dtype=bool)
-        if rule == "entities":
-            span = slice(chunk.start, chunk.stop + LOOK_AHEAD)  # the entity may continue past the chunk's end
-            mask = entity_ends(chunk.doc.labels[span], chunk.doc.blank[span])[: len(chunk)]
-        mask[0] = False
-        masks.append(mask)
-    if rule == "sample":
-        flat = np.concatenate(masks)
-        available = int(flat.sum())
-        if sample is None:
-            raise ValueError("--positions sample needs --sample N, the number of positions to draw")
-        if not 4 <= sample <= available:
-            raise ValueError(f"--sample {sample}: choose between 4 and the {available} positions read (raise --tokens for more)")
-        keep = np.zeros_like(flat)
-        keep[np.random.default_rng(seed).choice(np.flatnonzero(flat), sample, replace=False)] = True
-        masks = np.split(keep, np.cumsum([len(m) for m in masks])[:-1])
-    return masks
-
-
-def model_inputs(model: EngramLM, chunks: Sequence[Chunk]) -> tuple[torch.Tensor, torch.Tensor, dict[int, torch.Tensor]]:
-    """Right-padded tokens `[B, T]`, the mask of real tokens, and each Engram layer's row ids
-    with every chunk's n-grams continuing from the tokens before it in its document."""
-    length = max(len(c) for c in chunks)
-    tokens = torch.full((len(chunks), length), model.pad_token_id, dtype=torch.long)
-    mask = torch.zeros((len(chunks), length), dtype=torch.bool)
-    for b, chunk in enumerate(chunks):
-        tokens[b, : len(chunk)] = torch.tensor(chunk.ids)
-        mask[b, : len(chunk)] = True
-    rows = {}
-    if model.addresser is not None:
-        n_back = model.cfg.engram.max_ngram - 1
-        lookup = model.compression_lookup.cpu().numpy()
-        history = model.addresser.empty_history(len(chunks))
-        for b, chunk in enumerate(chunks):
-            before = chunk.doc.ids[max(0, chunk.start - n_back) : chunk.start]
-            if before:
-                history[b, n_back - len(before) :] = lookup[before]
-        rows = {
-            layer: torch.from_numpy(r).to(model.device)
-            for layer, r in model.addresser.rows(lookup[tokens.numpy()], history).items()
-        }
-    return tokens.to(model.device), mask.to(model.device), rows
-
-
-def batches(
-    chunks: Sequence[Chunk], masks: Sequence[np.ndarray], batch_size: int, skip_empty: bool = True
-) -> Iterator[tuple[list[Chunk], torch.Tensor]]:
-    """(chunks, selected `[B, T]` bool) per forward pass; chunks with nothing selected are left out."""
-    pairs = [(c, m) for c, m in zip(chunks, masks) if m.any() or not skip_empty]
-    for i in range(0, len(pairs), batch_size):
-        group = pairs[i : i + batch_size]
-        length = max(len(c) for c, _ in group)
-        selected = torch.zeros((len(group), length), dtype=torch.bool)
-        for b, (_, m) in enumerate(group):
-            selected[b, : len(m)] = torch.from_numpy(m)
-        yield [c for c, _ in group], selected
-
-
-def resid_name(layer: int) -> str:
-    return f"blocks.{layer}.hook_resid_post"
-
-
-@torch.no_grad()
-def run_selected(
-    model: EngramLM, chunks: Sequence[Chunk], selected: torch.Tensor, names: Sequence[str]
-) -> tuple[torch.Tensor, dict]:
-    """One forward pass: the logits `[n, vocab]` and each named residual hook's streams
-    `[n, M, d]` at the n selected positions."""
-    tokens, mask, rows = model_inputs(model, chunks)
-    selected = selected.to(model.device)
-    resids = {}
-
-    def keep(resid, hook):  # [B, M, T, d]
-        resids[hook.name] = resid.transpose(1, 2)[selected]
-
-    logits = model.run_with_hooks(tokens, attention_mask=mask, rows=rows, fwd_hooks=[(name, keep) for name in names])
-    return logits[selected], resids
+# --- models --------------------------------------------------------------------------------
 
 
 def layer_states(model: EngramLM, chunks: Sequence[Chunk], selected: torch.Tensor) -> list[torch.Tensor]:

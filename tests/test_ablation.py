@@ -7,7 +7,7 @@ import torch
 from engram_model import EngramLM
 from engram_model.corpus import Document
 from probe.ablation import NoEngramError, condition_losses, engram_ablation, engram_off, token_losses
-from probe.similarity import model_inputs, read_chunks
+from probe.batching import model_inputs, read_chunks
 
 TEXTS = {
     "prose": "Alexander the Great was born in Pella, the capital of Macedon. By the way, the Milky Way is a galaxy.",
@@ -19,7 +19,7 @@ TEXTS = {
 @pytest.fixture
 def chunks(tokenizer):
     docs = [Document(f"{d}{i}", text * (i + 1), domain=d) for i in range(2) for d, text in TEXTS.items()]
-    return read_chunks(docs, [tokenizer], max_tokens=40, tokens=400)
+    return read_chunks(docs, [tokenizer], max_tokens=40, tokens=400, history=2)
 
 
 def without_engram(model):
@@ -73,7 +73,7 @@ def test_pinned_experts_follow_the_on_pass(model, chunks):
 def test_prefill_and_decode_ablations_equal_real_decoding(model, tokenizer):
     """Prefill with the prompt, then decode the rest token by token with the KV cache (teacher
     forced), Engram switched off in one phase only; compare with the one-pass measurement."""
-    chunks = read_chunks([Document("d", TEXTS["prose"])], [tokenizer], max_tokens=30, tokens=30)
+    chunks = read_chunks([Document("d", TEXTS["prose"])], [tokenizer], max_tokens=30, tokens=30, history=2)
     losses = condition_losses(model, chunks, prefill_fraction=0.4)
     tokens = torch.tensor([chunks[0].ids])
     prompt = int(len(chunks[0]) * 0.4)

@@ -6,14 +6,14 @@ import torch
 
 from engram_model import EngramLM
 from engram_model.corpus import Document
+from probe.batching import read_chunks, select_positions
 from probe.lens import EMBED, logit_lens
-from probe.similarity import read_chunks, select_positions
 
 
 @pytest.fixture
 def chunks(tokenizer):
     texts = ["Alexander the Great was born in Pella. " * 3, "Permission is hereby granted, free of charge.", "x = 1\n" * 9]
-    return read_chunks([Document(f"d{i}", t) for i, t in enumerate(texts)], [tokenizer], max_tokens=128, tokens=200)
+    return read_chunks([Document(f"d{i}", t) for i, t in enumerate(texts)], [tokenizer], max_tokens=128, tokens=200, history=2)
 
 
 def lens_by_hand(model, chunks, masks, layer):

@@ -17,7 +17,8 @@ import torch
 from engram_model import save_model, train_bpe
 from engram_model.corpus import Document, ReadReport, iter_documents
 from probe.aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
-from probe.probing import GateScan, ProbeOptions, probe_corpus
+from probe.batching import DocumentChunker
+from probe.probing import ProbeOptions, probe_corpus
 from probe.recorder import RecordOptions
 from probe.runstore import RunError, committed_shards, connect
 
@@ -344,14 +345,14 @@ def test_pieces_tokenize_exactly_like_the_whole_text(model):
     # a long run without spaces (a URL, a base64 blob, CJK): pieces cut inside it, between its pre-tokens
     no_spaces = "https://example.org/a/b?c=1&d=" + "QmFzZTY0+/x9" * 40 + "日本語のテキスト、句読点。" * 10
     for sample in (text, no_spaces, text[:5000] + no_spaces + text[5000:10_000]):
-        scan = GateScan(model, ProbeOptions(max_tokens=16), piece_chars=100)  # longer than any run of spaces in the text
+        scan = DocumentChunker(model.tokenizer, 16, history=2, piece_chars=100)  # longer than any run of spaces in the text
         pieces = list(scan.token_pieces(sample))
         whole = model.tokenizer.encode(sample)
         assert len(pieces) > len(sample) / 100
         assert [i for ids, _ in pieces for i in ids] == whole.ids
         assert np.concatenate([offsets for _, offsets in pieces]).tolist() == [list(o) for o in whole.offsets]
         assert scan.forced_cuts == 0
-    one_word = GateScan(model, ProbeOptions(max_tokens=16), piece_chars=37)
+    one_word = DocumentChunker(model.tokenizer, 16, history=2, piece_chars=37)
     list(one_word.token_pieces("x" * 100))  # one pre-token longer than a piece: cut inside it, and counted
     assert one_word.forced_cuts == 2
 

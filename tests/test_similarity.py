@@ -6,17 +6,8 @@ import torch
 
 from engram_model import EngramLM
 from engram_model.corpus import Document
-from probe.similarity import (
-    MinibatchCKA,
-    alignment_index,
-    entity_ends,
-    linear_cka,
-    model_inputs,
-    model_similarity,
-    rbf_cka,
-    read_chunks,
-    select_positions,
-)
+from probe.batching import read_chunks, select_positions
+from probe.similarity import MinibatchCKA, alignment_index, linear_cka, model_similarity, rbf_cka
 
 
 @pytest.fixture
@@ -123,14 +114,6 @@ def test_alignment_index_by_hand():
         alignment_index(s, k=4)
 
 
-def test_entity_ends():
-    labels = ["other", "names", "names", "relational", "names"]
-    assert entity_ends(labels).tolist() == [False, False, True, False, True]
-    labels = ["names", "other", "names", "other", "names", "other"]
-    blank = [False, True, False, False, False, True]  # "Alexander", " ", "Great", " was", "Pella", "\n"
-    assert entity_ends(labels, blank).tolist() == [False, False, True, False, True, False]
-
-
 def documents(n=6):
     texts = [
         "Alexander the Great was born in Pella, the capital of Macedon. The Milky Way is a galaxy.",
@@ -140,50 +123,10 @@ def documents(n=6):
     return [Document(f"d{i}", texts[i % 3] * (1 + i), domain=["prose", "licence", "code"][i % 3]) for i in range(n)]
 
 
-def test_chunks_and_positions(tokenizer):
-    chunks = read_chunks(documents(), [tokenizer], max_tokens=32, tokens=400)
-    assert sum(len(c) for c in chunks) == 400 and max(len(c) for c in chunks) == 32
-    last = chunks[-1]
-    assert last.stop < len(last.doc.ids) and len(last.doc.labels) == last.stop + 8  # labels only what is read
-    assert all(c.doc.ids[0] == tokenizer.token_to_id("<|bos|>") for c in chunks if c.start == 0)
-    capped = read_chunks(documents(), [tokenizer], max_tokens=16, tokens=400, per_document=20)
-    assert [len(c) for c in capped] == [16, 4] * 6  # the first 20 tokens of each of the 6 documents
-    every = select_positions(chunks, "all")
-    assert all(not m[0] and m[1:].all() for m in every)
-    sample = select_positions(chunks, "sample", sample=50, seed=3)
-    assert sum(m.sum() for m in sample) == 50
-    assert all(not m[0] for m in sample)
-    assert all((a == b).all() for a, b in zip(sample, select_positions(chunks, "sample", sample=50, seed=3)))
-    entities = select_positions(read_chunks(documents(1), [tokenizer], max_tokens=64, tokens=400), "entities")[0]
-    ids = chunks[0].doc.ids
-    ends = [tokenizer.decode(ids[: i + 1]).split()[-1] for i in np.flatnonzero(entities)]
-    assert ends == ["Great", "Pella", "Macedon", "Way"]  # Alexander, at the start of the text, is not read as a name
-    with pytest.raises(ValueError, match="--sample 5000"):
-        select_positions(chunks, "sample", sample=5000)
-    with pytest.raises(ValueError, match="positions='last'"):
-        select_positions(chunks, "last")
-
-
-def test_a_later_chunk_reads_the_ngrams_of_its_document(model, tokenizer):
-    chunks = read_chunks(documents(1), [tokenizer], max_tokens=8, tokens=40)
-    whole = model.engram_rows(torch.tensor([chunks[0].doc.ids]))
-    _, _, rows = model_inputs(model, chunks[1:3])
-    for layer, r in rows.items():
-        assert torch.equal(r[1], whole[layer][0, chunks[2].start : chunks[2].stop])
-
-
-def test_different_tokenizers_are_refused(tokenizer):
-    from engram_model import train_bpe
-
-    other = train_bpe(["a completely different little corpus of words"] * 50, vocab_size=300)
-    with pytest.raises(ValueError, match="different tokens for document 'd0'"):
-        read_chunks(documents(), [tokenizer, other], max_tokens=32, tokens=400)
-
-
 def test_model_similarity_against_a_baseline(model, tokenizer):
     torch.manual_seed(1)
     baseline = EngramLM(dataclasses.replace(model.cfg, engram=None, n_layers=4), tokenizer).eval()
-    chunks = read_chunks(documents(), [tokenizer, tokenizer], max_tokens=48, tokens=600)
+    chunks = read_chunks(documents(), [tokenizer, tokenizer], max_tokens=48, tokens=600, history=2)
     masks = select_positions(chunks, "all")
     result = model_similarity(model, baseline, chunks, masks, batch_size=3, minibatch=64, pool=200)
     assert result["cka"].shape == (3, 4) and result["cka_a"].shape == (3, 3) and result["cka_b"].shape == (4, 4)
@@ -197,7 +140,7 @@ def test_model_similarity_against_a_baseline(model, tokenizer):
 def test_one_minibatch_of_the_whole_model_matches_debiased_cka_of_its_states(model, tokenizer):
     """All positions in one minibatch: CKA of layer states equals debiased linear CKA of the
     residuals read independently through run_with_cache."""
-    chunks = read_chunks(documents(2), [tokenizer], max_tokens=64, tokens=100)
+    chunks = read_chunks(documents(2), [tokenizer], max_tokens=64, tokens=100, history=2)
     masks = select_positions(chunks, "all")
     result = model_similarity(model, model, chunks, masks, minibatch=1000)
     states = []
@@ -211,6 +154,6 @@ def test_one_minibatch_of_the_whole_model_matches_debiased_cka_of_its_states(mod
 
 
 def test_too_few_positions(model, tokenizer):
-    chunks = read_chunks(documents(1), [tokenizer], max_tokens=4, tokens=4)
+    chunks = read_chunks(documents(1), [tokenizer], max_tokens=4, tokens=4, history=2)
     with pytest.raises(ValueError, match="only 3 positions"):
         model_similarity(model, model, chunks, select_positions(chunks, "all"))

@@ -29,6 +29,8 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
+from ._common import open_model, resolve_corpus
+
 # command -> (module, attribute, the one-line help `engram-probe --help` lists without importing it)
 LAZY_COMMANDS = {
     "similarity": (
@@ -144,29 +146,6 @@ DEFAULT_TEXT = (
 )
 
 
-def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident", prefetch: bool = False):
-    """(EngramLM, description, checkpoint directory) for a checkpoint path or bundled name
-    (engram, baseline). A `tokenizer` that does not fit the model stops here, before anything
-    is written."""
-    from engram_model import load_model, load_tokenizer
-    from engram_model.checkpoint import CheckpointError, resolve_checkpoint
-    from engram_model.tables import TableError
-
-    if (Path(model) / "shards").is_dir():
-        raise typer.BadParameter(
-            f"{model} is a probing run, not a checkpoint; pass a checkpoint directory or a bundled name (engram, baseline)",
-            param_hint="--model",
-        )
-    tok = load_tokenizer(tokenizer) if tokenizer is not None else None
-    try:
-        directory = resolve_checkpoint(model)
-        return load_model(directory, tokenizer=tok, tier=tier, prefetch=prefetch), str(model), directory
-    except TableError as err:
-        raise typer.BadParameter(str(err), param_hint="--tier") from err
-    except CheckpointError as err:
-        raise typer.BadParameter(str(err), param_hint="--model/--tokenizer") from err
-
-
 def chunked_gates(lm, text: str):
     """The text's token ids (BOS first) and each Engram layer's gate `[T, M]`, run in chunks
     of max_seq_len whose n-grams continue from the chunk before, as `run` records them."""
@@ -174,16 +153,16 @@ def chunked_gates(lm, text: str):
 
     from engram_model.corpus import Document
 
-    from ..similarity import Chunk, TokenizedDocument, model_inputs
+    from ..batching import DocumentChunker, history_length, model_inputs
 
-    ids = lm.to_tokens(text)[0].tolist()
-    document = TokenizedDocument(Document("text", text), ids, [])
+    chunker = DocumentChunker(lm.tokenizer, lm.cfg.max_seq_len, history=history_length([lm]))
     names = {layer: f"blocks.{layer}.engram.hook_gate" for layer in lm.cfg.engram.layers}
-    gates = {layer: [] for layer in names}
-    for start in range(0, len(ids), lm.cfg.max_seq_len):
-        tokens, mask, rows = model_inputs(lm, [Chunk(document, start, min(start + lm.cfg.max_seq_len, len(ids)))])
+    ids, gates = [], {layer: [] for layer in names}
+    for chunk in chunker.stream([Document("text", text)]):
+        tokens, mask, rows = model_inputs(lm, [chunk])
         with torch.no_grad():
             _, cache = lm.run_with_cache(tokens, attention_mask=mask, rows=rows, names_filter=lambda name: name in names.values())
+        ids += chunk.ids
         for layer, name in names.items():
             gates[layer].append(cache[name][0])
     return ids, {layer: torch.cat(chunks) for layer, chunks in gates.items()}
@@ -219,19 +198,6 @@ def gates(
             cells = [escape(repr(s)[1:-1]) for s in ngrams[t]]
             table.add_row(str(t), *cells, *(f"{g:.3f}" for g in gate[t].tolist()), f"{gate[t].mean():.3f}")
         console.print(table)
-
-
-def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
-    """(path, split): `default` is the default corpus's validation split, built on first use."""
-    if corpus == "default":
-        from engram_model.corpus import ensure_default_corpus
-
-        path = ensure_default_corpus(lambda: console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)"))
-        return path, "validation"
-    path = Path(corpus)
-    if not path.exists():
-        raise typer.BadParameter(f"{corpus} does not exist: pass default, a text file, a folder, .jsonl or .parquet", param_hint="--corpus")
-    return path, None
 
 
 @app.command()

@@ -1,0 +1,41 @@
+"""What `engram-probe run`, `similarity`, `lens` and `ablate` write is what they wrote before
+the batching layer and the analysis reports were refactored: the same gate rows (ids, n-gram
+texts, row ids, shards) exactly, and the same numbers (gates, log-probs, CKA, KL, losses) to
+float32 rounding. The reference is `tests/data/reference_outputs.json`, written by the code of
+`61daf0d` (see `tests/reference_outputs.py`)."""
+
+import json
+import math
+
+from reference_outputs import REFERENCE, outputs, without_paths
+
+
+def mismatches(got, want, path="") -> list[str]:
+    """Where `got` differs from `want`: anything but a float exactly, floats to 1e-5 relative
+    (NaN, a log-prob with no next token, equals NaN)."""
+    if isinstance(want, float) and isinstance(got, float):
+        same = math.isclose(got, want, rel_tol=1e-5, abs_tol=1e-6) or math.isnan(got) and math.isnan(want)
+        return [] if same else [f"{path}: {got} != {want}"]
+    if isinstance(want, dict) and isinstance(got, dict):
+        if sorted(got) != sorted(want):
+            return [f"{path}: keys {sorted(got)} != {sorted(want)}"]
+        return [m for key in want for m in mismatches(got[key], want[key], f"{path}.{key}")]
+    if isinstance(want, list) and isinstance(got, list):
+        if len(got) != len(want):
+            return [f"{path}: {len(got)} items != {len(want)}"]
+        return [m for i, (g, w) in enumerate(zip(got, want)) for m in mismatches(g, w, f"{path}[{i}]")]
+    return [] if got == want else [f"{path}: {got!r} != {want!r}"]
+
+
+def test_mismatches_finds_every_kind_of_difference():
+    want = {"a": [1, 2.0, "x"], "b": {"c": None}}
+    assert mismatches(json.loads(json.dumps(want)), want) == []
+    assert mismatches({"a": [1, 2.0 + 1e-7, "x"], "b": {"c": None}}, want) == []
+    assert len(mismatches({"a": [1, 2.1, "y"], "b": {"c": 0}}, want)) == 3
+    assert mismatches([float("nan")], [float("nan")]) == [] and len(mismatches([1.0], [float("nan")])) == 1
+    assert mismatches({"a": [1, 2.0], "b": {"c": None}}, want) == [".a: 2 items != 3"]
+
+
+def test_commands_write_what_they_wrote_before_the_refactor(tmp_path):
+    found = mismatches(json.loads(json.dumps(outputs(tmp_path))), without_paths(json.loads(REFERENCE.read_text())))
+    assert not found, f"{len(found)} differences, first: {found[:5]}"
