@@ -419,7 +419,7 @@ def ngram_table(
         raise ValueError(f"sort={sort!r}: use one of {', '.join(SORTS)}")
     candidates = _ranked_ngrams(run_dir, layer, order, min_count, search, sort, scan)
     step = max(2 * limit, 500)  # labelling costs a query per batch: take more than needed
-    kept = [_with_category(run_dir, candidates.slice(0, 0), examples)]
+    kept = [_with_category(run_dir, candidates.slice(0, 0), examples)]  # no rows, the columns: a table even when nothing passes
     for start in range(0, candidates.num_rows, step):
         if sum(t.num_rows for t in kept) >= limit:
             break
