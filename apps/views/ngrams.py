@@ -90,6 +90,7 @@ for row in rows:
     best = (row["examples"] or [{}])[0]
     row["example"] = f"…{best.get('left', '')[-30:]}[{best.get('text', '')}]{best.get('right', '')[:30]}…".replace("\n", "↵")
     row["shown"] = repr(row["ngram"])
+    row["open"] = document_href(best["doc_id"], best["position"], row["layer"]) if best else None
 
 
 def pick_row() -> None:
@@ -119,6 +120,9 @@ if rows:
             "mean_gate": st.column_config.NumberColumn("mean gate", format="%.3f"),
             "max_gate": st.column_config.NumberColumn("max gate", format="%.3f"),
             "example": st.column_config.TextColumn("strongest example", width="large"),
+            "open": st.column_config.LinkColumn(
+                "in its document", display_text=r"pos=(\d+)", help="opens the document viewer there"
+            ),
         },
     )
 else:
