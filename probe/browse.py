@@ -153,10 +153,12 @@ FIELDS = {
     "similarity": {
         "a.name": str, "b.name": str, "positions.rule": str, "positions.count": int, "positions.description": str,
         "representation": str, "layers_a": list, "layers_b": list, "cka": list, "cka_a": list, "cka_b": list,
+        "layers_a[]": int, "layers_b[]": int, "cka[]": list, "cka_a[]": list, "cka_b[]": list,
         "alignment.k": int, "alignment.a_j": list,
     },
     "lens": {"positions.rule": str, "positions.count": int, "models": list, "models[].layers": list, "models[].kl": list,
-             "models[].kl_sem": list, "models[].model": dict},
+             "models[].kl_sem": list, "models[].model": dict, "models[].layers[]": int, "models[].kl[]": float,
+             "models[].kl_sem[]": float},
     "ablation": {
         "model.name": str, "mode": str, "corpus.tokens": int, "conditions": dict, "overall.tokens": int, "overall.loss": dict,
         "overall.delta": dict, "by_domain": list, "by_domain[].domain": str, "by_domain[].tokens": int, "by_domain[].loss": dict,
@@ -232,6 +234,24 @@ def _values_at(data, parts: list[str], where: str = ""):
             yield from _values_at(item, parts[1:], f"{here}[{i}]")
 
 
+def similarity_problems(result: dict) -> list[str]:
+    """What in a similarity.json with every field (`FIELDS`) does not fit its layers: each CKA
+    matrix must be layers by layers of numbers or nulls (undefined), a_j one per layer of a."""
+    la, lb = len(result["layers_a"]), len(result["layers_b"])
+    problems = (
+        [f"alignment.a_j has {len(result['alignment']['a_j'])} values for {la} layers"]
+        if len(result["alignment"]["a_j"]) != la
+        else []
+    )
+    for key, rows, columns in (("cka", la, lb), ("cka_a", la, la), ("cka_b", lb, lb)):
+        matrix = result[key]
+        if len(matrix) != rows or any(not isinstance(row, list) or len(row) != columns for row in matrix):
+            problems.append(f"{key} is not {rows} × {columns}")
+        elif any(value is not None and not _fits(value, float) for row in matrix for value in row):
+            problems.append(f"{key} holds a value that is neither a number nor null")
+    return problems
+
+
 def read_artefact(run_dir: str | Path, name: str) -> dict | None:
     """An analysis or offload JSON of the run; None when absent. A file that is corrupt or
     lacks a field the browser reads (`FIELDS`) is a RunError that names the file, the first
@@ -245,6 +265,8 @@ def read_artefact(run_dir: str | Path, name: str) -> dict | None:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise RunError(f"{path} is unreadable ({err}); {again}") from err
     problems = field_problems(data, FIELDS.get(name, {}))
+    if name == "similarity" and not problems:
+        problems = similarity_problems(data)
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
         raise RunError(f"{path} does not have the layout this app reads ({shown}): another version wrote it; {again}")
@@ -419,7 +441,7 @@ def ngram_table(
         raise ValueError(f"sort={sort!r}: use one of {', '.join(SORTS)}")
     candidates = _ranked_ngrams(run_dir, layer, order, min_count, search, sort, scan)
     step = max(2 * limit, 500)  # labelling costs a query per batch: take more than needed
-    kept = [_with_category(run_dir, candidates.slice(0, 0), examples)]
+    kept = [_with_category(run_dir, candidates.slice(0, 0), examples)]  # no rows, the columns: a table even when nothing passes
     for start in range(0, candidates.num_rows, step):
         if sum(t.num_rows for t in kept) >= limit:
             break

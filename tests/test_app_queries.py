@@ -20,6 +20,7 @@ from probe.browse import (
     ngram_table,
     overview,
     sample_positions,
+    similarity_problems,
     spread_examples,
     token_contexts,
     token_window,
@@ -227,3 +228,12 @@ def test_token_view_data_is_compact_columns(run):
     assert len(data["text"]) == len(rows) == len(data["colour"]) and data["matched"] == [1, 4]
     assert data["gate"][0] == pytest.approx(rows[0]["gates"][1], abs=1e-4) and data["what"] == "branch 1 gate"
     assert "↵\n" in "".join(data["text"])  # the code's newlines are shown
+
+
+def test_similarity_matrices_must_fit_the_layers():
+    good = {"layers_a": [0, 1], "layers_b": [0], "cka": [[0.5], [None]], "cka_a": [[1, 0.2], [0.2, 1]], "cka_b": [[1.0]],
+            "alignment": {"a_j": [0.0, None]}}  # fmt: skip
+    assert similarity_problems(good) == []
+    assert similarity_problems({**good, "cka": [[0.5, 0.1], [0.2, 0.3]]}) == ["cka is not 2 × 1"]
+    assert similarity_problems({**good, "cka_b": [["x"]]}) == ["cka_b holds a value that is neither a number nor null"]
+    assert similarity_problems({**good, "alignment": {"a_j": [1.0]}}) == ["alignment.a_j has 1 values for 2 layers"]

@@ -6,6 +6,7 @@ The view is in the address: `?layer=L&order=N&min=3&sort=S&q=TEXT&cat=a,b&longes
 
 import html
 
+import numpy as np
 import streamlit as st
 from probe.apps.shared import (
     anchor,
@@ -89,6 +90,7 @@ for row in rows:
     best = (row["examples"] or [{}])[0]
     row["example"] = f"…{best.get('left', '')[-30:]}[{best.get('text', '')}]{best.get('right', '')[:30]}…".replace("\n", "↵")
     row["shown"] = repr(row["ngram"])
+    row["open"] = document_href(best["doc_id"], best["position"], row["layer"]) if best else None
 
 
 def pick_row() -> None:
@@ -118,6 +120,9 @@ if rows:
             "mean_gate": st.column_config.NumberColumn("mean gate", format="%.3f"),
             "max_gate": st.column_config.NumberColumn("max gate", format="%.3f"),
             "example": st.column_config.TextColumn("strongest example", width="large"),
+            "open": st.column_config.LinkColumn(
+                "in its document", display_text=r"pos=(\d+)", help="opens the document viewer there"
+            ),
         },
     )
 else:
@@ -150,7 +155,7 @@ gates = occurrences.column("gate").to_numpy()
 numbers = st.columns(4)
 numbers[0].metric("occurrences", f"{len(gates):,}")
 numbers[1].metric("mean gate", f"{gates.mean():.3f}")
-numbers[2].metric("median gate", f"{float(sorted(gates)[len(gates) // 2]):.3f}")
+numbers[2].metric("median gate", f"{np.median(gates):.3f}")
 numbers[3].metric("gate range", f"{gates.min():.3f}–{gates.max():.3f}")
 histogram = cached(gate_histogram)
 left, right = st.columns(2)

@@ -96,17 +96,12 @@ def colour_bar_html(scale: str, cdf: tuple[np.ndarray, np.ndarray], what: str = 
 
 
 def shaded_text_html(
-    tokens: list[str],
-    gates: list[float],
-    titles: list[str] | None = None,
-    selected: int | None = None,
-    shade_values=None,
-    marked: set[int] = frozenset(),
+    tokens: list[str], gates: list[float], selected: int | None = None, shade_values=None, marked: set[int] = frozenset()
 ) -> str:
     """Static HTML of tokens on their colours with a border between tokens and whitespace shown;
-    `shade_values` (default: the gates) pick the colours, `titles` become tooltips, `selected`
-    (an index into tokens) is outlined and `marked` ones underlined. Used where a short context
-    is shown; the document viewer's interactive view is `apps/views/token_view.js`."""
+    `shade_values` (default: the gates) pick the colours, `selected` (an index into tokens) is
+    outlined and `marked` ones underlined. Used where a short context is shown; the document
+    viewer's interactive view is `apps/token_view.py`."""
     backgrounds = colours(gates if shade_values is None else shade_values)
     dark = np.asarray(gates if shade_values is None else shade_values, dtype=float) >= DARK_FROM
     spans = []
@@ -116,8 +111,7 @@ def shaded_text_html(
             style += ";outline:2px solid #1f4fd6;outline-offset:1px"
         if i in marked:
             style += ";text-decoration:underline 2px"
-        title = f' title="{html.escape(titles[i])}"' if titles else ""
-        spans.append(f'<span style="{style}"{title}>{html.escape(visible(token))}</span>')
+        spans.append(f'<span style="{style}">{html.escape(visible(token))}</span>')
     return '<div style="white-space:pre-wrap;font-family:monospace;line-height:1.7">' + "".join(spans) + "</div>"
 
 
