@@ -5,10 +5,9 @@ directory that cannot be read gets one page saying what is wrong and how to make
 """
 
 import streamlit as st
-
 from probe.apps import shared
 
-st.set_page_config(page_title="Engram gate browser", page_icon=":material/search:", layout="wide")
+st.set_page_config(page_title="Engram gate browser", page_icon=shared.ICON, layout="wide")
 run = shared.run_dir()
 check = shared.check(run)
 if isinstance(check, str):
@@ -19,13 +18,13 @@ else:
         st.sidebar.warning(warning)
     page = st.navigation(
         [
-            st.Page("views/overview.py", title="Overview", icon=":material/home:", default=True),
-            st.Page("views/documents.py", title="Document viewer", icon=":material/article:"),
-            st.Page("views/ngrams.py", title="N-gram explorer", icon=":material/text_fields:"),
-            st.Page("views/categories.py", title="Categories", icon=":material/label:"),
-            st.Page("views/similarity.py", title="Layer similarity", icon=":material/compare_arrows:"),
-            st.Page("views/offload.py", title="Offload", icon=":material/storage:"),
-            st.Page("views/ablations.py", title="Ablations", icon=":material/content_cut:"),
+            st.Page(shared.PAGES["overview"], title="Overview", icon=":material/home:", default=True),
+            st.Page(shared.PAGES["documents"], title="Document viewer", icon=":material/article:"),
+            st.Page(shared.PAGES["ngrams"], title="N-gram explorer", icon=":material/text_fields:"),
+            st.Page(shared.PAGES["categories"], title="Categories", icon=":material/label:"),
+            st.Page(shared.PAGES["similarity"], title="Layer similarity", icon=":material/compare_arrows:"),
+            st.Page(shared.PAGES["offload"], title="Offload", icon=":material/storage:"),
+            st.Page(shared.PAGES["ablations"], title="Ablations", icon=":material/content_cut:"),
         ]
     )
 page.run()

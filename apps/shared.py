@@ -4,9 +4,12 @@ Cached reads are keyed by the run directory and `version` (its committed shards 
 modification times of the files read), so a run that grows or is re-analysed is read again.
 """
 
+import html
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import streamlit as st
 
@@ -66,14 +69,32 @@ def missing(name: str, what: str) -> None:
     st.code(browse.artefact_command(run_dir(), name), language="bash")
 
 
-def artefact(name: str) -> dict | None:
-    """An analysis or offload result of the run, None when absent; a corrupt file is shown as an error."""
+def artefact(name: str, what: str) -> dict | None:
+    """An analysis or offload result of the run, None when the page cannot draw it: absent
+    (said with the command that makes it) or corrupt or of another layout (said as an error)."""
     run = run_dir()
     try:
-        return _artefact(str(run), name, version(run, browse.artefact_path(run, name)))
+        result = _artefact(str(run), name, version(run, browse.artefact_path(run, name)))
     except RunError as err:
         st.error(str(err))
         return None
+    if result is None:
+        missing(name, what)
+    return result
+
+
+@contextmanager
+def drawn(name: str):
+    """Draw a result's figures; a value the field check let through but the drawing cannot
+    use (a list of the wrong length, a null) is an error message naming the file, not a traceback."""
+    try:
+        yield
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as err:
+        path = browse.artefact_path(run_dir(), name)
+        st.error(
+            f"{path} does not have the layout this app reads ({type(err).__name__}: {err}); "
+            f"write it again with `{browse.artefact_command(run_dir(), name)}`"
+        )
 
 
 @st.cache_data(show_spinner=False)
@@ -94,12 +115,139 @@ def _cached(_function, name: str, run: str, stamp: tuple, args: tuple, kwargs: t
     return _function(run, *args, **dict(kwargs))
 
 
-def parquet(relative: str):
-    """A Parquet table inside the run directory, None when absent."""
+def parquet(relative: str, columns: tuple[str, ...] = ()):
+    """A Parquet table inside the run directory, None when absent or, said as an error with
+    what to do, unreadable or without one of `columns`."""
     path = run_dir() / relative
-    return _parquet(str(path), version(run_dir(), path)) if path.is_file() else None
+    if not path.is_file():
+        return None
+    try:
+        table = _parquet(str(path), version(run_dir(), path))
+    except (OSError, pa.ArrowException) as err:
+        st.error(f"{path} is unreadable ({err}); write it again with `{browse.artefact_command(run_dir(), 'categories')}`")
+        return None
+    lacking = [c for c in columns if c not in table.column_names]
+    if lacking:
+        st.error(
+            f"{path} lacks the columns {lacking}: another version wrote it; "
+            f"write it again with `{browse.artefact_command(run_dir(), 'categories')}`"
+        )
+        return None
+    return table
 
 
 @st.cache_data(show_spinner=False)
 def _parquet(path: str, stamp: tuple):
     return pq.read_table(path)
+
+
+def _icon():
+    """The favicon, drawn here: an emoji or icon name would be fetched from a server elsewhere."""
+    from PIL import Image, ImageDraw
+
+    icon = Image.new("RGBA", (32, 32), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(icon)
+    for x, colour in enumerate(("#fed976", "#fd8d3c", "#e31a1c", "#800026")):
+        draw.rectangle((1 + 8 * x, 31 - 7 * (x + 1), 7 + 8 * x, 31), fill=colour)  # four rising gate bars
+    return icon
+
+
+ICON = _icon()
+
+# page -> its address in the app (st.navigation names a page by its file)
+PAGES = {
+    "overview": "views/overview.py",
+    "documents": "views/documents.py",
+    "ngrams": "views/ngrams.py",
+    "categories": "views/categories.py",
+    "similarity": "views/similarity.py",
+    "offload": "views/offload.py",
+    "ablations": "views/ablations.py",
+}
+_WRITTEN = "_address_written"  # the query parameters this session last wrote, to tell a followed link from our own
+
+
+def _text(value) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def from_address(settings: dict) -> None:
+    """Set up the page's widgets, keyed by the names in `settings` ({key: (default, parser)}):
+    on a page's first run, and whenever a link has changed the address since the page last
+    wrote it, a widget takes the value in the address, else its default; otherwise it keeps
+    what the user set. A parser turns a parameter's text into a value the widget accepts and
+    raises ValueError for one it does not; such a value is ignored with a warning saying why.
+    The widgets are then created with `key=` only (no default of their own)."""
+    address = st.query_params.to_dict()
+    followed = address != st.session_state.get(_WRITTEN)
+    for key, (default, parse) in settings.items():
+        if key in address and (followed or key not in st.session_state):
+            try:
+                st.session_state[key] = parse(address[key])
+                continue
+            except ValueError as err:
+                st.warning(f"The address's `{key}={address[key]}` is ignored: {err}.")
+        if key not in st.session_state or (followed and key not in address):
+            st.session_state[key] = default
+
+
+def to_address(values: dict) -> None:
+    """Write the page's settings into the address (None leaves a setting out), so the view can be shared."""
+    written = {key: _text(value) for key, value in values.items() if value is not None}
+    if st.query_params.to_dict() != written:
+        st.query_params.from_dict(written)
+    st.session_state[_WRITTEN] = written
+
+
+def one_of(options):
+    """A parser accepting the text of one of `options` (compared as text)."""
+
+    def parse(text: str):
+        for option in options:
+            if _text(option) == text:
+                return option
+        raise ValueError(f"use one of {', '.join(map(_text, options))}")
+
+    return parse
+
+
+def some_of(options):
+    """A parser accepting a comma-separated list of `options`."""
+    single = one_of(options)
+    return lambda text: [single(part) for part in text.split(",") if part]
+
+
+def whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError("it is not a whole number") from None
+
+
+def flag(text: str) -> bool:
+    return one_of([True, False])(text)
+
+
+def href(page: str, **params) -> str:
+    """The address of `page` (a PAGES key) with `params`: a link that opens that view."""
+    from urllib.parse import urlencode
+
+    query = urlencode({key: _text(value) for key, value in params.items() if value is not None})
+    return f"{page}?{query}" if query else page
+
+
+def anchor(url: str, inner_html: str) -> str:
+    """An HTML link to a view of this app (`href`), for st.markdown(..., unsafe_allow_html=True)."""
+    return f'<a href="{html.escape(url)}" target="_self">{inner_html}</a>'
+
+
+def document_href(doc_id: str, position: int, layer: int | None = None) -> str:
+    return href("documents", doc=doc_id, pos=position, layer=layer)
+
+
+def ngram_href(layer: int, order: int, ngram: str) -> str:
+    return href("ngrams", layer=layer, order=order, pick=f"{layer}/{order}/{ngram}")

@@ -1,5 +1,5 @@
 """Throughput of the retrieval categorizer on realistic inputs, one core; and its agreement
-with the hand labels of the evaluation set's test split.
+with the hand labels of the evaluation sets, for the learned model and for the rules alone.
 
 Items are n-grams of two or three BPE-like pieces at seeded random positions in text found on
 any Python installation (standard-library modules: code, comments and docstrings; installed
@@ -10,8 +10,10 @@ a last pass over the same items with the memo full shows the cost of a repeated 
     python benchmarks/bench_categorize.py [--items 20000] [--repeats 5]
 
 writes benchmarks/results/categorize.json (throughput) and
-benchmarks/results/categorize_eval.json (per-class precision/recall/F1, macro-F1, confusion
-matrix and the misclassified items on data/categorizer/eval_test.jsonl).
+benchmarks/results/categorize_eval.json: per-class precision/recall/F1, macro-F1, confusion
+matrix, macro-F1 per language and per genre and (for the model) the reliability diagram and
+ECE, on the v2 test genres (`data/categorizer/v2/test.jsonl`), the v2 default-corpus items and
+the old test split (`data/categorizer/eval_test.jsonl`). `--speed-only` skips the evaluation.
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ import sysconfig
 import time
 from pathlib import Path
 
-from probe.categorize import categorize_many
-from probe.categorize.evaluate import write_report
+import numpy as np
+
+from probe.categorize import categorize_many, model, rules
+from probe.categorize.evaluate import detailed_report, load_eval_set, load_v2
 from probe.categorize.lexicon import lexicon
-from probe.categorize.rules import LABELS, _categorize_window
+from probe.categorize.rules import LABELS
 
 RESULT = Path(__file__).parent / "results" / "categorize.json"
 EVAL_RESULT = Path(__file__).parent / "results" / "categorize_eval.json"
@@ -100,11 +104,12 @@ def calibration_ns() -> float:
     return best * 1e3
 
 
-def timed(ngrams, lefts, rights, clear: bool) -> float:
-    if clear:
-        _categorize_window.cache_clear()
+def timed(ngrams, lefts, rights, clear: bool, categorizer: str = "model") -> float:
+    if clear:  # the model's memo and the rules' (the model reads their verdict)
+        model._categorize_window.cache_clear()
+        rules._categorize_window.cache_clear()
     start = time.process_time()
-    categorize_many(ngrams, lefts, rights)
+    categorize_many(ngrams, lefts, rights, categorizer=categorizer)
     return time.process_time() - start
 
 
@@ -114,27 +119,32 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=RESULT)
+    parser.add_argument("--speed-only", action="store_true", help="measure throughput only")
     args = parser.parse_args()
 
     start = time.perf_counter()
     lexicon()
+    model.bundled_model()
     load_seconds = time.perf_counter() - start
     texts = source_texts()
     ngrams, lefts, rights, mix = draw_items(texts, args.items, args.seed)
     load_before = os.getloadavg()
     cold = [timed(ngrams, lefts, rights, clear=True) for _ in range(args.repeats)]
     warm = timed(ngrams, lefts, rights, clear=False)
+    # the rules alone on the same items at the same moment: a yardstick when the machine is loaded
+    rules_cold = [timed(ngrams, lefts, rights, clear=True, categorizer="rules") for _ in range(args.repeats)]
     by_kind = {}
     for kind in SHARES:
         kind_items = draw_items(texts, args.items // 2, args.seed, {kind: 1.0})[:3]
         seconds = statistics.median(timed(*kind_items, clear=True) for _ in range(args.repeats))
         by_kind[kind] = round(len(kind_items[0]) / seconds)
     load_after = os.getloadavg()
-    labels = [c.label for c in categorize_many(ngrams, lefts, rights)]
+    labels = [c.label for c in categorize_many(ngrams, lefts, rights, categorizer="model")]
 
     n = len(ngrams)
     result = {
         "benchmark": "categorize",
+        "categorizer": "model (probe.categorize.model)",
         "items": n,
         "mix": mix,
         "context_chars": CONTEXT,
@@ -145,6 +155,7 @@ def main() -> None:
         "ngrams_per_second_worst": round(n / max(cold)),
         "microseconds_per_ngram_median": round(statistics.median(cold) / n * 1e6, 2),
         "ngrams_per_second_memoised": round(n / warm),
+        "rules_alone_ngrams_per_second_median": round(n / statistics.median(rules_cold)),
         "ngrams_per_second_by_source": by_kind,
         "resource_load_seconds": round(load_seconds, 3),
         "label_counts": {label: labels.count(label) for label in LABELS},
@@ -162,8 +173,37 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))
-    report = write_report("test", EVAL_RESULT)
-    print(f"test split: macro-F1 {report.macro_f1:.4f}, accuracy {report.accuracy:.4f}, n={report.n} -> {EVAL_RESULT}")
+    if not args.speed_only:
+        write_evaluation(EVAL_RESULT)
+
+
+EVAL_SETS = {
+    "v2_test": lambda: load_v2("test"),
+    "v2_default_corpus": lambda: load_v2("default_corpus"),
+    "old_test": lambda: load_eval_set("test"),
+}
+
+
+def write_evaluation(path: Path) -> None:
+    """Both categorizers on every evaluation set; the model's misclassified v2 test items too."""
+    payload = {"model": dict(model.bundled_model().meta)}
+    for set_name, load in EVAL_SETS.items():
+        items = load()
+        texts = [(item["ngram"], item["left_context"], item["right_context"]) for item in items]
+        learned = [model.categorize(*text) for text in texts]
+        probabilities = np.array([[result.scores[label] for label in LABELS] for result in learned])
+        payload[set_name] = {
+            "model": detailed_report(items, [result.label for result in learned], probabilities),
+            "rules": detailed_report(items, [rules.categorize(*text).label for text in texts]),
+        }
+        print(f"{set_name}: macro-F1 model {payload[set_name]['model']['macro_f1']:.4f}, "
+              f"rules {payload[set_name]['rules']['macro_f1']:.4f} (n={len(items)})")
+        if set_name == "v2_test":
+            payload["v2_test_errors"] = [
+                {"id": item["id"], "gold": item["label"], "predicted": result.label, "ngram": item["ngram"]}
+                for item, result in zip(items, learned) if result.label != item["label"]
+            ]
+    path.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

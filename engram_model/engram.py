@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 
 def rms_normalize(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
-    """RMSNorm with a gain that broadcasts over x's leading dims (one gain per branch)."""
-    return (x.float() * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + eps)).type_as(x) * weight
+    """RMSNorm with a gain that broadcasts over x's leading dims (one gain per branch);
+    PyTorch's fused kernel normalises, bit for bit as x * rsqrt(mean(x^2) + eps)."""
+    return F.rms_norm(x.float(), (x.shape[-1],), eps=eps).type_as(x) * weight
 
 
 class ConvCache:

@@ -104,7 +104,10 @@ def condition_losses(
 def _summary(losses: dict[str, np.ndarray], select: np.ndarray, conditions: Sequence[str]) -> dict:
     loss = {c: float(np.mean(losses[c][select])) if select.any() else None for c in conditions}
     delta = {c: (loss[c] - loss["on"]) if select.any() else None for c in conditions}
-    return {"tokens": int(select.sum()), "loss": loss, "delta": delta}
+    # the same tokens under both conditions: the standard error of the paired per-token change
+    n = int(select.sum())
+    sem = {c: float(np.std(losses[c][select] - losses["on"][select], ddof=1) / np.sqrt(n)) if n > 1 else None for c in conditions}
+    return {"tokens": n, "loss": loss, "delta": delta, "delta_sem": sem}
 
 
 def engram_ablation(

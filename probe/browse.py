@@ -17,6 +17,7 @@ also gives cache hit-rate curves of its own row requests (`run_row_stats`).
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .aggregate import ngram_examples, ngram_stats
+from .aggregate import _orders, ngram_examples, ngram_stats
 from .categorize.run import CATEGORIES
 from .runstore import AGGREGATES, REPORT, RunError, committed_shards, connect, read_manifest
 
@@ -147,16 +148,107 @@ def _read_json(path: Path) -> dict | None:
         return None
 
 
+# the fields the browser reads from each result file: dotted paths, `[]` for every item of a list
+FIELDS = {
+    "similarity": {
+        "a.name": str, "b.name": str, "positions.rule": str, "positions.count": int, "positions.description": str,
+        "representation": str, "layers_a": list, "layers_b": list, "cka": list, "cka_a": list, "cka_b": list,
+        "alignment.k": int, "alignment.a_j": list,
+    },
+    "lens": {"positions.rule": str, "positions.count": int, "models": list, "models[].layers": list, "models[].kl": list,
+             "models[].kl_sem": list, "models[].model": dict},
+    "ablation": {
+        "model.name": str, "mode": str, "corpus.tokens": int, "conditions": dict, "overall.tokens": int, "overall.loss": dict,
+        "overall.delta": dict, "by_domain": list, "by_domain[].domain": str, "by_domain[].tokens": int, "by_domain[].loss": dict,
+        "by_domain[].delta": dict, "by_category": list, "by_category[].category": str, "by_category[].tokens": int,
+        "by_category[].loss": dict, "by_category[].delta": dict, "generation.prefill_fraction": float,
+        "generation.tokens": int, "generation.loss": dict,
+    },
+    "offload": {"models": dict, "statistics": str, "machine": dict},
+    "rowstats": {"model": str, "text": str, "tokens": int, "layers": dict},
+    "traffic": {
+        "model": str, "corpus": str, "tokens": int, "rows_per_token": int, "row_bytes": int, "page_cache_before_read": dict,
+        "hygiene.warnings": list, "decode": list, "prefill": list, "orders": list, "layers": list, "heads_per_layer": int,
+        "cache": dict,
+    },
+    "plan": {"projections": list, "profile": str, "assumption_lines": list, "profile_sources": dict, "placement.checks": list},
+}  # fmt: skip
+# the columns the Categories page reads from the categorizer's tables
+CATEGORY_COLUMNS = {
+    "enrichment.parquet": ("layer", "label", "ratio", "lo", "hi", "count_top", "n_top", "count_random", "n_random"),
+    "labelled_positions.parquet": (
+        "layer",
+        "label",
+        "group",
+        "gate",
+        "ngram",
+        "left_context",
+        "right_context",
+        "doc_id",
+        "position",
+    ),
+}
+
+
+def field_problems(data, fields: dict) -> list[str]:
+    """What in `data` does not match `fields` ({dotted path: type}): each missing field or one
+    of another type, by its path ('models[2].kl is missing'). An int passes for a float."""
+    problems = []
+    for path, kind in fields.items():
+        for where, value in _values_at(data, path.split(".")):
+            if value is _MISSING:
+                problems.append(f"{where} is missing")
+            elif not _fits(value, kind):
+                problems.append(f"{where} is {type(value).__name__}, not {kind.__name__}")
+    return list(dict.fromkeys(problems))
+
+
+_MISSING = object()
+
+
+def _fits(value, kind: type) -> bool:
+    if isinstance(value, bool):  # a bool is an int to Python, never to a reader of these files
+        return kind is bool
+    return isinstance(value, (int, float)) if kind is float else isinstance(value, kind)
+
+
+def _values_at(data, parts: list[str], where: str = ""):
+    """(path as written, value or _MISSING) for every value the dotted `parts` reach."""
+    if not parts:
+        yield where, data
+        return
+    name, each = parts[0].removesuffix("[]"), parts[0].endswith("[]")
+    here = f"{where}.{name}" if where else name
+    if not isinstance(data, dict) or name not in data:
+        yield here, _MISSING
+        return
+    value = data[name]
+    if not each:
+        yield from _values_at(value, parts[1:], here)
+    elif not isinstance(value, list):
+        yield here, value if not parts[1:] else _MISSING
+    else:
+        for i, item in enumerate(value):
+            yield from _values_at(item, parts[1:], f"{here}[{i}]")
+
+
 def read_artefact(run_dir: str | Path, name: str) -> dict | None:
-    """An analysis or offload JSON of the run; None when absent. A corrupt file is a RunError
-    that names the command writing it."""
+    """An analysis or offload JSON of the run; None when absent. A file that is corrupt or
+    lacks a field the browser reads (`FIELDS`) is a RunError that names the file, the first
+    problems and the command writing it again."""
     path = artefact_path(run_dir, name)
     if not path.is_file():
         return None
+    again = f"write it again with `{artefact_command(run_dir, name)}`"
     try:
-        return json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as err:
-        raise RunError(f"{path} is unreadable ({err}); write it again with `{artefact_command(run_dir, name)}`") from err
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise RunError(f"{path} is unreadable ({err}); {again}") from err
+    problems = field_problems(data, FIELDS.get(name, {}))
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        raise RunError(f"{path} does not have the layout this app reads ({shown}): another version wrote it; {again}")
+    return data
 
 
 def overview(run_dir: str | Path) -> dict:
@@ -186,15 +278,73 @@ def _has_column(con: duckdb.DuckDBPyConnection, column: str) -> bool:
 
 
 def document_list(run_dir: str | Path, search: str = "", limit: int = 1000) -> pa.Table:
-    """Documents whose id or text contains `search` (case-insensitive), largest first: id,
-    domain, source, tokens and the opening of the text."""
+    """Documents whose id or text contains `search` (case-insensitive): id, domain, source,
+    tokens, `matches` (how often the text contains it), `match_at` (the character offset of the
+    first match in the text, -1 when only the id matches) and `opening` (the text around the
+    first match, or its start). Most matches first when searching, else largest first."""
     with connect(run_dir) as con:
         return con.sql(
-            """SELECT doc_id, domain, source, n_tokens, left(regexp_replace(text, '\\s+', ' ', 'g'), 80) AS opening
-               FROM documents WHERE ? = '' OR contains(lower(doc_id), lower(?)) OR contains(lower(text), lower(?))
-               ORDER BY n_tokens DESC, doc_id LIMIT ?""",
-            params=[search, search, search, limit],
+            """WITH found AS (
+                   SELECT doc_id, domain, source, n_tokens, text,
+                          CASE WHEN ? = '' THEN -1 ELSE strpos(lower(text), lower(?)) - 1 END AS match_at,
+                          CASE WHEN ? = '' THEN 0 ELSE (length(text) - length(replace(lower(text), lower(?), ''))) // length(?) END AS matches
+                   FROM documents WHERE ? = '' OR contains(lower(doc_id), lower(?)) OR contains(lower(text), lower(?)))
+               SELECT doc_id, domain, source, n_tokens, matches, match_at,
+                      left(regexp_replace(substr(text, greatest(1, match_at - 30)), '\\s+', ' ', 'g'), 80) AS opening
+               FROM found ORDER BY matches DESC, n_tokens DESC, doc_id LIMIT ?""",
+            params=[search, search, search, search, search or "x", search, search, search, limit],
         ).to_arrow_table()
+
+
+def document_text(run_dir: str | Path, doc_id: str) -> str:
+    """A document's text; KeyError naming the run when it has no such document."""
+    with connect(run_dir) as con:
+        found = con.sql("SELECT text FROM documents WHERE doc_id = ?", params=[doc_id]).fetchall()
+    if not found:
+        raise KeyError(f"document {doc_id!r} is not in run {run_dir}")
+    return found[0][0]
+
+
+def typical_document(run_dir: str | Path, shortest: int = 100, longest: int = 600) -> str:
+    """A short, typical document to open first: of those with `shortest` to `longest` tokens
+    (any, when none has), the one whose mean gate at the first Engram layer is nearest the
+    median of the documents' mean gates; ties go to the smaller id."""
+    with connect(run_dir) as con:
+        [(doc_id,)] = con.sql(
+            """WITH means AS (
+                   SELECT doc_id, avg(gate_mean) AS mean_gate FROM gates
+                   WHERE layer = (SELECT min(layer) FROM gates) GROUP BY doc_id),
+               sized AS (
+                   SELECT m.*, d.n_tokens BETWEEN ? AND ? AS fits FROM means m JOIN documents d USING (doc_id)),
+               pool AS (SELECT * FROM sized WHERE fits OR NOT (SELECT bool_or(fits) FROM sized))
+               SELECT doc_id FROM pool
+               ORDER BY abs(mean_gate - (SELECT median(mean_gate) FROM pool)), doc_id LIMIT 1""",
+            params=[shortest, longest],
+        ).fetchall()
+    return doc_id
+
+
+def token_window(position: int, n_tokens: int, size: int) -> tuple[int, int]:
+    """The [start, stop) of the `size` tokens shown around `position`: it sits a third of the
+    way down, so the text leading up to it is in view, and the window stays inside the document."""
+    if not 0 <= position < max(n_tokens, 1):
+        raise ValueError(f"position {position} is outside the document's {n_tokens} tokens (0..{n_tokens - 1})")
+    start = min(max(position - size // 3, 0), max(n_tokens - size, 0))
+    return start, min(start + size, n_tokens)
+
+
+def tokens_in_span(char_starts, char_ends, start: int, end: int) -> list[int]:
+    """Indices of the tokens whose characters overlap the span [start, end) of the text."""
+    starts, ends = np.asarray(char_starts), np.asarray(char_ends)
+    return np.flatnonzero((starts < max(end, start + 1)) & (ends > start)).tolist()
+
+
+def find_matches(text: str, search: str, limit: int = 100) -> list[tuple[int, int]]:
+    """The character spans [start, end) of the first `limit` case-insensitive matches of `search`."""
+    if not search:
+        return []
+    matches = re.finditer(re.escape(search), text, re.IGNORECASE)  # spans in the text itself, not in a lowered copy
+    return [match.span() for match, _ in zip(matches, range(limit))]
 
 
 def document_tokens(run_dir: str | Path, doc_id: str, order: int | None = None, context_chars: int = 200) -> pa.Table:
@@ -226,6 +376,26 @@ def document_tokens(run_dir: str | Path, doc_id: str, order: int | None = None, 
     return trace.append_column("evidence", pa.array([", ".join(c.evidence) for c in categories]))
 
 
+# ranking of the n-gram table: column -> what it is
+SORTS = {
+    "lower_bound": "lower 95% bound of the mean gate",
+    "mean_gate": "mean gate",
+    "max_gate": "max gate",
+    "count": "count",
+}
+
+
+def gate_lower_bound(mean, count, z: float = 1.96) -> np.ndarray:
+    """A lower confidence bound of the mean of `count` gates (values in [0, 1]): Wilson's score
+    bound with the variance at the largest a mean m allows, m(1 - m), so it holds however the
+    gates spread. A rare n-gram's high mean is uncertain and ranks below a common one's
+    slightly lower mean: three occurrences at 0.95 give 0.40, three hundred give 0.92."""
+    mean, n = np.asarray(mean, dtype=float), np.asarray(count, dtype=float)
+    z2 = z * z
+    spread = z * np.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n))
+    return np.clip((mean + z2 / (2 * n) - spread) / (1 + z2 / n), 0.0, 1.0)  # clip: rounding below 0 at a mean of 0
+
+
 def ngram_table(
     run_dir: str | Path,
     layer: int | None = None,
@@ -233,46 +403,187 @@ def ngram_table(
     min_count: int = 3,
     search: str = "",
     categories: tuple[str, ...] = (),
-    sort: str = "mean_gate",
+    sort: str = "lower_bound",
     limit: int = 200,
     examples: int = 3,
+    longest_only: bool = False,
+    scan: int = 20_000,
 ) -> pa.Table:
-    """N-gram statistics filtered by layer, order, minimum count and a case-insensitive
-    substring, the first `limit` by `sort` (mean_gate, max_gate or count; descending), each
-    with examples in context and the categorizer's label of its strongest example; then only
-    the `categories` asked for (of those `limit`)."""
-    import pyarrow.compute as pc
+    """The first `limit` n-grams by `sort` (descending; see SORTS) among those that pass every
+    filter: layer, order, minimum count, a case-insensitive substring, the categorizer's label of
+    the strongest example (`categories`) and, with `longest_only`, not always read inside one
+    same longer n-gram (`extended_ngrams`). The category and longest-order filters look at the
+    best `scan` candidates at most. Each row has its `lower_bound` (`gate_lower_bound`),
+    up to `examples` examples in context (highest gate first) and `category`."""
+    if sort not in SORTS:
+        raise ValueError(f"sort={sort!r}: use one of {', '.join(SORTS)}")
+    candidates = _ranked_ngrams(run_dir, layer, order, min_count, search, sort, scan)
+    step = max(2 * limit, 500)  # labelling costs a query per batch: take more than needed
+    kept = [_with_category(run_dir, candidates.slice(0, 0), examples)]
+    for start in range(0, candidates.num_rows, step):
+        if sum(t.num_rows for t in kept) >= limit:
+            break
+        batch = candidates.slice(start, step)
+        if longest_only:
+            batch = batch.filter(pa.array(~extended_ngrams(run_dir, batch)))
+        batch = _with_category(run_dir, batch, examples)
+        if categories:
+            batch = batch.filter(pa.array([c in categories for c in batch.column("category").to_pylist()], pa.bool_()))
+        kept.append(batch)
+    return pa.concat_tables(kept).slice(0, limit)
 
+
+def _ranked_ngrams(run_dir, layer, order, min_count: int, search: str, sort: str, scan: int) -> pa.Table:
+    stats = ngram_stats(run_dir)
+    stats = stats.append_column("lower_bound", pa.array(gate_lower_bound(stats.column("mean_gate"), stats.column("count"))))
+    with duckdb.connect() as con:
+        con.register("stats", stats)
+        return con.sql(
+            f"""SELECT layer, "order", ngram, count, mean_gate, lower_bound, max_gate FROM stats
+                WHERE count >= ? AND (? IS NULL OR layer = ?) AND (? IS NULL OR "order" = ?)
+                  AND (? = '' OR contains(lower(ngram), lower(?)))
+                ORDER BY {sort} DESC, layer, "order", ngram LIMIT ?""",
+            params=[min_count, layer, layer, order, order, search, search, scan],
+        ).to_arrow_table()
+
+
+def _with_category(run_dir, ngrams: pa.Table, examples: int) -> pa.Table:
+    """`ngrams` with examples in context and the categorizer's label of the strongest one."""
     from .categorize import categorize_many
 
-    if sort not in ("mean_gate", "max_gate", "count"):
-        raise ValueError(f"sort={sort!r}: use mean_gate, max_gate or count")
-    stats = ngram_stats(run_dir)
-    con = duckdb.connect()
-    con.register("stats", stats)
-    picked = con.sql(
-        f"""SELECT layer, "order", ngram, count, mean_gate, max_gate FROM stats
-            WHERE count >= ? AND (? IS NULL OR layer = ?) AND (? IS NULL OR "order" = ?) AND (? = '' OR contains(lower(ngram), lower(?)))
-            ORDER BY {sort} DESC, layer, "order", ngram LIMIT ?""",
-        params=[min_count, layer, layer, order, order, search, search, limit],
-    ).to_arrow_table()
-    con.close()
-    table = ngram_examples(run_dir, picked, examples=examples)
+    table = ngram_examples(run_dir, ngrams, examples=examples)
     strongest = [(rows or [{}])[0] for rows in table.column("examples").to_pylist()]
     labels = categorize_many(
         [e.get("text", "") for e in strongest], [e.get("left", "") for e in strongest], [e.get("right", "") for e in strongest]
     )
-    table = table.append_column("category", pa.array([c.label for c in labels], pa.string()))
-    if categories:
-        table = table.filter(pc.is_in(table.column("category"), pa.array(list(categories))))
-    return table
+    return table.append_column("category", pa.array([c.label for c in labels], pa.string()))
+
+
+def extended_ngrams(run_dir: str | Path, ngrams: pa.Table) -> np.ndarray:
+    """For each row of `ngrams` (layer, order, ngram): whether every occurrence of it is the
+    end of one same n-gram of the next order, so the longer one says all it says ('vell' is
+    always ' marvell'). The longest order is never extended."""
+    orders = _orders(Path(run_dir))
+    shorter = [k for k in orders[:-1] if k in set(ngrams.column("order").to_pylist())]
+    if not shorter:
+        return np.zeros(ngrams.num_rows, dtype=bool)
+    # a position at a document's start has no longer n-gram: count it as its own extension
+    extensions = " UNION ALL ".join(
+        f"""SELECT w.row, count(DISTINCT coalesce(g.ngram_{k + 1}, chr(0))) AS extensions
+            FROM wanted w JOIN gates g ON g.layer = w.layer AND g.ngram_{k} = w.ngram
+            WHERE w."order" = {k} GROUP BY w.row"""
+        for k in shorter
+    )
+    with connect(run_dir) as con:
+        con.register(
+            "wanted", ngrams.select(["layer", "order", "ngram"]).append_column("row", pa.array(np.arange(ngrams.num_rows)))
+        )
+        found = con.sql(f"SELECT row FROM ({extensions}) WHERE extensions = 1").fetchnumpy()["row"]
+    extended = np.zeros(ngrams.num_rows, dtype=bool)
+    extended[found.astype(int)] = True
+    return extended
+
+
+def ngram_occurrences(run_dir: str | Path, layer: int, order: int, ngram: str) -> pa.Table:
+    """Every occurrence of the `order`-gram `ngram` at Engram layer `layer`, highest gate first:
+    doc_id, position, domain, `gate` (its branch-mean gate there) and, for every Engram layer
+    L, `gate_L` (the branch-mean gate of the same position at layer L)."""
+    if order not in _orders(Path(run_dir)):
+        raise ValueError(f"order {order}: this run records n-grams of orders {_orders(Path(run_dir))}")
+    layers = read_manifest(Path(run_dir))["config"]["engram"]["layers"]
+    per_layer = ", ".join(f"max(g.gate_mean) FILTER (WHERE g.layer = {int(other)}) AS gate_{int(other)}" for other in layers)
+    with connect(run_dir) as con:
+        return con.sql(
+            f"""WITH hits AS (SELECT doc_id, position, gate_mean AS gate FROM gates WHERE layer = ? AND ngram_{int(order)} = ?)
+                SELECT h.doc_id, h.position, d.domain, h.gate, {per_layer}
+                FROM hits h JOIN gates g USING (doc_id, position) JOIN documents d USING (doc_id)
+                GROUP BY h.doc_id, h.position, d.domain, h.gate ORDER BY h.gate DESC, h.doc_id, h.position""",
+            params=[layer, ngram],
+        ).to_arrow_table()
+
+
+def spread_examples(n: int, per_group: int = 3) -> dict[str, list[int]]:
+    """Which of `n` occurrences sorted by gate (highest first) to show at the top, the middle and
+    the bottom of the gate range: `per_group` each, no occurrence twice."""
+    top = list(range(min(per_group, n)))
+    middle_start = max(n // 2 - per_group // 2, len(top))
+    middle = list(range(middle_start, min(middle_start + per_group, n)))
+    bottom_start = max(n - per_group, middle_start + len(middle))
+    return {"top": top, "middle": middle, "bottom": list(range(bottom_start, n))}
+
+
+def domain_counts(occurrences: pa.Table, domains: pa.Table) -> list[dict]:
+    """Per domain (`overview`'s domains table): the occurrences there, their share of all, the
+    mean gate there, and the domain's share of the run's tokens, which the share of
+    occurrences would match were the n-gram spread evenly over the text."""
+    total_tokens = sum(domains.column("tokens").to_pylist()) or 1
+    found, gates = occurrences.column("domain").to_pylist(), occurrences.column("gate").to_pylist()
+    rows = []
+    for domain, tokens in zip(domains.column("domain").to_pylist(), domains.column("tokens").to_pylist()):
+        here = [g for d, g in zip(found, gates) if d == domain]
+        rows.append(
+            {
+                "domain": domain,
+                "occurrences": len(here),
+                "share of occurrences": len(here) / max(len(found), 1),
+                "share of the run's tokens": tokens / total_tokens,
+                "mean gate": sum(here) / len(here) if here else None,
+            }
+        )
+    return sorted(rows, key=lambda row: -row["occurrences"])
+
+
+def token_contexts(
+    run_dir: str | Path, layer: int, places: list[tuple[str, int]], before: int = 12, after: int = 6
+) -> list[list[dict]]:
+    """For each (doc_id, position): the tokens from `before` tokens before it to `after` after,
+    at `layer`, as {position, token, gate_mean}."""
+    if not places:
+        return []
+    wanted = pa.table({"doc_id": [d for d, _ in places], "at": [p for _, p in places], "place": list(range(len(places)))})
+    with connect(run_dir) as con:
+        con.register("wanted", wanted)
+        rows = (
+            con.sql(
+                """SELECT w.place, g.position, g.token, g.gate_mean FROM wanted w JOIN gates g
+               ON g.doc_id = w.doc_id AND g.layer = ? AND g.position BETWEEN w.at - ? AND w.at + ?
+               ORDER BY w.place, g.position""",
+                params=[layer, before, after],
+            )
+            .to_arrow_table()
+            .to_pylist()
+        )
+    contexts = [[] for _ in places]
+    for row in rows:
+        contexts[row.pop("place")].append(row)
+    return contexts
+
+
+def sample_positions(
+    run_dir: str | Path, layer: int, low: float, high: float, n: int = 10, seed: int = 0
+) -> tuple[int, pa.Table]:
+    """How many positions of `layer` have a branch-mean gate in [low, high] and `n` of them
+    drawn uniformly (ordered by a hash of `seed`, document and position, so a call gives the
+    same sample again): doc_id, position, token, gate."""
+    if not 0 <= low <= high <= 1:
+        raise ValueError(f"gate range [{low}, {high}]: use 0 <= low <= high <= 1")
+    with connect(run_dir) as con:
+        con.execute(
+            "CREATE TEMP TABLE in_range AS SELECT doc_id, position, token, gate_mean AS gate FROM gates WHERE layer = ? AND gate_mean BETWEEN ? AND ?",
+            parameters=[layer, low, high],
+        )
+        [(total,)] = con.sql("SELECT count(*) FROM in_range").fetchall()
+        sample = con.sql(
+            "SELECT * FROM in_range ORDER BY hash(?, doc_id, position), doc_id, position LIMIT ?", params=[seed, n]
+        ).to_arrow_table()
+    return total, sample
 
 
 def run_row_stats(run_dir: str | Path, sizes: tuple[int, ...] = CACHE_SIZES) -> dict | None:
     """The row requests of a run recorded with `--record-rows`, in `engram-probe offload
     rowstats`'s layout: per layer requests, distinct (head, row) pairs, Zipf fit and the
     static-cache hit-rate curve over `sizes`. None when the run did not record rows."""
-    from probe.rowstats import hit_rate_curve, zipf_fit  # imports torch: only this page needs it
+    from .rowstats import hit_rate_curve, zipf_fit
 
     with connect(run_dir) as con:
         if not _has_column(con, "rows"):

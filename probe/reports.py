@@ -40,7 +40,8 @@ directory:
                       "tokens": int,
                       "loss": {"on", "off", "off_prefill", "off_decode": float},
                       "delta": {same keys: float}}}
-      GROUP = {"tokens": int, "loss": {condition: float}, "delta": {condition: loss - loss["on"]}}
+      GROUP = {"tokens": int, "loss": {condition: float}, "delta": {condition: loss - loss["on"]},
+               "delta_sem": {condition: float}}  # standard error of the paired per-token change
     ablation_domain.html, ablation_category.html   loss change per domain / category, one bar per condition
     ablation_generation.html                       continuation loss per condition
 

@@ -7,8 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engram_model.tables import row_counts
-
 
 @dataclass(frozen=True)
 class ZipfFit:
@@ -52,6 +50,8 @@ def hit_rate(hot: np.ndarray, rows: np.ndarray) -> float:
 def head_row_stats(rows: np.ndarray, sizes=(64, 256, 1024, 4096)) -> list[dict]:
     """Per-head statistics of per-head row ids `[..., H]`: requests, distinct rows, Zipf fit,
     share of requests the top-`size` rows serve."""
+    from engram_model.tables import row_counts  # imports torch: the gate browser reads the other statistics without it
+
     rows = np.asarray(rows).reshape(-1, np.shape(rows)[-1])
     out = []
     for head in range(rows.shape[1]):

@@ -2,7 +2,9 @@
 AppTest, pages whose data the run lacks, and runs that cannot be shown."""
 
 import json
+import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -13,8 +15,9 @@ from typer.testing import CliRunner
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, RecordOptions, categorize_run, probe_corpus
-from probe.cli.serve import browser_script
+from probe.browse import ARTEFACTS, artefact_command, artefact_path, document_text, ngram_table
 from probe.cli import app as cli
+from probe.cli.serve import browser_script
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = browser_script()  # the script `engram-probe app` serves: probe.apps, as installed
@@ -70,7 +73,9 @@ def run_dir(base):
     assert result.exit_code == 0, result.output
     shutil.copy(ROOT / "benchmarks" / "results" / "offload.json", run / "offload" / "offload.json")
     shutil.copy(ROOT / "benchmarks" / "results" / "v41_traffic.json", run / "offload" / "traffic.json")
-    result = CliRunner().invoke(cli, ["offload", "plan", "--traffic", str(run / "offload" / "traffic.json"), "--out", str(run / "offload")])
+    result = CliRunner().invoke(
+        cli, ["offload", "plan", "--traffic", str(run / "offload" / "traffic.json"), "--out", str(run / "offload")]
+    )
     assert result.exit_code == 0, result.output
     return run
 
@@ -79,11 +84,13 @@ def run_dir(base):
 def browse(monkeypatch):
     """Open the browser on a run directory, optionally at a page; the run is the script's argument."""
 
-    def open_app(run: Path, page: str | None = None) -> AppTest:
+    def open_app(run: Path, page: str | None = None, **params: str) -> AppTest:
         monkeypatch.setattr(sys, "argv", [str(BROWSER), str(run)])
         app = AppTest.from_file(str(BROWSER), default_timeout=60).run()
         if page is not None:
-            app.switch_page(page).run()
+            app.switch_page(page)
+            app.query_params.update(params)
+            app.run()
         assert not app.exception, [e.message for e in app.exception]
         return app
 
@@ -115,31 +122,110 @@ def test_overview_shows_the_model_and_headline_numbers(browse, run_dir):
 
 def test_document_viewer_shades_tokens_and_details_one(browse, run_dir):
     app = browse(run_dir, "views/documents.py")
-    shaded = [m.value for m in app.markdown if "background:rgb(255," in m.value]
-    assert len(shaded) == 1 and 'title="position 0' in shaded[0] and "rows: " in shaded[0]  # hover: n-grams, gates, rows
+    assert any("percentile scale" in m.value and "Q1 = " in m.value for m in app.markdown)  # the colour bar
+    assert "Token at position 0" in texts(app.subheader)
     app.number_input[0].set_value(5).run()
     assert not app.exception
     assert "Token at position 5" in texts(app.subheader)
+    assert app.query_params["pos"] == "5"  # the view is in the address
     layer_table = app.dataframe[-1].value
     assert list(layer_table["layer"]) == [1, 2]
     assert {"branch 0", "branch 1", "rows (per head)"} <= set(layer_table.columns)
     assert "category **" in texts(app.markdown)
-    app.selectbox[2].set_value("gate_b1").run()  # shade by branch 1
+    assert "ngrams?layer=1&amp;order=3&amp;pick=1%2F3%2F" in texts(app.markdown)  # each n-gram links to its page
+    app.selectbox(key="gate").set_value("gate_b1").run()  # shade by branch 1
+    app.selectbox(key="scale").set_value("absolute").run()
     assert not app.exception
+    assert app.query_params["gate"] == "gate_b1" and app.query_params["scale"] == "absolute"
 
 
-def test_ngram_explorer_filters_and_shows_examples(browse, run_dir):
+def test_an_address_opens_the_viewer_at_its_document_layer_and_position(browse, run_dir):
+    app = browse(run_dir, "views/documents.py", doc="doc2", pos="30", layer="2")
+    assert app.selectbox(key="doc").value == "doc2" and app.selectbox(key="layer").value == 2
+    assert "Token at position 30" in texts(app.subheader)
+
+
+def test_search_jumps_to_the_first_match_in_the_best_matching_document(browse, run_dir):
+    app = browse(run_dir, "views/documents.py", q="parser")
+    assert app.selectbox(key="doc").value in {"doc2", "doc6", "doc10"}  # the code, where 'parser' occurs
+    assert "3 matches of 'parser'" in texts(app.caption)
+    first = document_text(run_dir, app.selectbox(key="doc").value).index("parser")
+    [panel] = [m.value for m in app.markdown if "characters" in m.value]
+    start, end = map(int, re.search(r"characters (\d+)–(\d+)", panel).groups())
+    assert start <= first < end  # the inspected token is the first match's
+
+
+@pytest.mark.parametrize("name", [n for n in ARTEFACTS if n != "categories"])
+@pytest.mark.parametrize("content", ["{ half", '{"analysis": "something else"}'])
+def test_a_corrupt_result_file_is_one_clear_error_on_every_page(browse, run_dir, tmp_path, name, content):
+    run = tmp_path / "run"
+    shutil.copytree(run_dir, run)
+    artefact_path(run, name).write_text(content)
+    shown_on = {"similarity": "similarity", "lens": "similarity", "ablation": "ablations"}.get(name, "offload")
+    for page in PAGES:
+        app = browse(run, page)
+        errors = [e.value for e in app.error if str(artefact_path(run, name)) in e.value]
+        assert len(errors) == (page == f"views/{shown_on}.py"), (page, errors)
+        assert all(artefact_command(run, name) in e for e in errors)
+        assert artefact_command(run, name) not in texts(app.code)  # not also "no ... yet"
+
+
+@pytest.mark.parametrize("table", ["enrichment.parquet", "labelled_positions.parquet"])
+def test_a_corrupt_categories_table_is_an_error(browse, run_dir, tmp_path, table):
+    run = tmp_path / "run"
+    shutil.copytree(run_dir, run)
+    (run / "categories" / table).write_bytes(b"not parquet")
+    app = browse(run, "views/categories.py")
+    assert not app.exception and f"categories/{table} is unreadable" in texts(app.error)
+
+
+@pytest.mark.parametrize(
+    "params, says",
+    [
+        ({"pos": "abc"}, "`pos=abc` is ignored"),
+        ({"layer": "7"}, "`layer=7` is ignored"),
+        ({"pos": "99999"}, "is outside this document"),
+    ],
+)
+def test_a_bad_address_is_a_warning_not_a_traceback(browse, run_dir, params, says):
+    app = browse(run_dir, "views/documents.py", **params)
+    assert says in texts(app.warning)
+
+
+def test_ngram_explorer_filters_ranks_and_opens_an_ngram_page(browse, run_dir):
     app = browse(run_dir, "views/ngrams.py")
     table = app.dataframe[0].value
-    assert len(table) > 0 and {"ngram", "count", "mean_gate", "category", "example"} <= set(table.columns)
-    assert "<mark>" in texts(app.markdown)
-    app.text_input[0].set_value("REAT").run()  # case-insensitive
+    assert len(table) > 0 and {"shown", "count", "lower_bound", "mean_gate", "category", "example"} <= set(table.columns)
+    assert list(table["lower_bound"]) == sorted(table["lower_bound"], reverse=True)
+    app.text_input(key="q").set_value("REAT").run()  # case-insensitive
     table = app.dataframe[0].value
-    assert len(table) > 0 and all("reat" in n.lower() for n in table["ngram"])
-    app.text_input[0].set_value("").run()
-    app.multiselect[0].set_value(["code"]).run()
+    assert len(table) > 0 and all("reat" in n.lower() for n in table["shown"])
+    app.text_input(key="q").set_value("").run()
+    app.multiselect(key="cat").set_value(["code"]).run()
     assert not app.exception
     assert not app.dataframe or set(app.dataframe[0].value["category"]) <= {"code"}
+    assert app.query_params["cat"] == "code"
+
+
+def test_an_ngram_page_shows_its_distribution_domains_and_spread_examples(browse, run_dir):
+    top = ngram_table(run_dir, layer=1, order=2, min_count=3, limit=1).to_pylist()[0]
+    app = browse(run_dir, "views/ngrams.py", pick=f"1/2/{top['ngram']}")
+    assert f"2-gram {top['ngram']!r} at layer 1" in texts(app.header)
+    assert {m.label: m.value for m in app.metric}["occurrences"] == f"{top['count']:,}"
+    assert len(app.get("plotly_chart")) == 2  # its gates against the layer's, and layer against layer
+    assert "top** of the gate range" in texts(app.markdown) and "documents?doc=doc" in texts(app.markdown)
+    assert {"domain", "occurrences", "share of the run's tokens"} <= set(app.dataframe[-1].value.columns)
+    app = browse(run_dir, "views/ngrams.py", pick="1/9/x")
+    assert "`pick=1/9/x` is ignored" in texts(app.warning)
+
+
+def test_overview_points_where_to_look(browse, run_dir):
+    app = browse(run_dir)
+    assert "What a gate is" in texts(app.markdown)
+    assert "ngrams?layer=1&amp;order=" in texts(app.markdown)  # the top n-grams per layer link to their pages
+    assert "positions of layer 1 have a gate in [0.90, 1.00]" in texts(app.caption)
+    app.slider[0].set_value((0.0, 1.0)).run()
+    assert "documents?doc=doc" in texts(app.markdown)  # the sampled positions open the viewer
 
 
 def test_pages_without_their_data_name_the_command(browse, base, tmp_path):
@@ -194,3 +280,29 @@ def test_a_run_that_cannot_be_shown_says_why_and_how_to_make_one(browse, base, t
     assert app.title[0].value == "This run directory cannot be shown"
     assert says in app.error[0].value
     assert "engram-probe run" in app.error[0].value + texts(app.code)
+
+
+# every page in a fresh process, then the modules it loaded: the app reads Parquet and JSON only
+NO_TORCH = """
+import sys
+from streamlit.testing.v1 import AppTest
+script, run, pages = sys.argv[1], sys.argv[2], sys.argv[3:]
+sys.argv = [script, run]
+for page in pages:
+    app = AppTest.from_file(script, default_timeout=120).run()
+    app.switch_page(page).run()
+    assert not app.exception, (page, [e.message for e in app.exception])
+print(sorted(m for m in ("torch", "transformer_lens") if m in sys.modules))
+"""
+
+
+def test_the_app_imports_no_torch(run_dir):
+    result = subprocess.run(
+        [sys.executable, "-c", NO_TORCH, str(BROWSER), str(run_dir), *PAGES],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip().splitlines()[-1] == "[]"

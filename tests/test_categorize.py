@@ -23,6 +23,7 @@ from probe.categorize import (
     load_eval_set,
     report_from_confusion,
 )
+from probe.categorize.evaluate import load_v2
 from probe.categorize.enrichment import SMOOTHING
 
 EVAL_REPORT = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "categorize_eval.json"
@@ -302,10 +303,122 @@ def test_eval_set_is_well_formed():
         assert 0 < len(item["left_context"]) + len(item["right_context"]) < 1000
 
 
-def test_macro_f1_on_the_test_split_is_guarded_and_recorded():
-    report = evaluate(load_eval_set("test"))
-    assert report.macro_f1 >= 0.80
+def test_macro_f1_on_the_evaluation_sets_is_guarded_and_recorded():
+    """The recorded figures are those of today's rules and bundled model; the rules hold on the
+    old set, and the model beats them on the v2 test genres."""
+    from probe.categorize import model
+
     recorded = json.loads(EVAL_REPORT.read_text())
-    assert recorded["macro_f1"] == pytest.approx(report.macro_f1, abs=5e-5), (
-        "benchmarks/results/categorize_eval.json is stale: rerun `python benchmarks/bench_categorize.py`"
+    stale = "benchmarks/results/categorize_eval.json is stale: rerun `python benchmarks/bench_categorize.py`"
+    for name, items in (("old_test", load_eval_set("test")), ("v2_test", load_v2("test"))):
+        for categorizer, function in (("rules", categorize), ("model", model.categorize)):
+            report = evaluate(items, function)
+            assert recorded[name][categorizer]["macro_f1"] == pytest.approx(report.macro_f1, abs=5e-5), stale
+    assert recorded["old_test"]["rules"]["macro_f1"] >= 0.80 and recorded["old_test"]["model"]["macro_f1"] >= 0.80
+    assert recorded["v2_test"]["model"]["macro_f1"] > recorded["v2_test"]["rules"]["macro_f1"] + 0.1
+
+
+# ------------------------------------------------------------------------- learned model
+
+# Hand-checked items in other languages and genres, one or more per class (written for this
+# test, read against GUIDELINES.md; none is in the training or evaluation data).
+MULTILINGUAL_CASES = [
+    (" Marie Curie", "Le prix fut partagé avec", " et son mari pour leurs travaux.", "names"),
+    (" Ámsterdam", "El museo más visitado de", " reabrió sus puertas el lunes.", "names"),
+    (" est né à", "Le compositeur", " Vienne en 1770.", "relational"),
+    (" ist die Hauptstadt von", "Berlin", " Deutschland.", "relational"),
+    ("Alle Rechte vorbehalten", "© 2024 Beispiel GmbH. ", ".", "boilerplate"),
+    (" Iniciar sesión", "Inicio | Noticias |", " | Registrarse", "boilerplate"),
+    ("    return x", "def f(x):\n", " + 1\n", "code"),
+    ("SELECT id", "", ", name FROM users WHERE active = 1;", "code"),
+    (" het weer", "Morgen is", " waarschijnlijk zonnig en warm.", "other"),
+    pytest.param(
+        "今日は", "", "とても暑いので、公園に行きませんでした。", "other",
+        marks=pytest.mark.xfail(strict=True, reason="known miss: a CJK sentence start without spaces reads as a name"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("ngram", "left", "right", "expected"), MULTILINGUAL_CASES)
+def test_model_on_hand_checked_cases_in_other_languages(ngram, left, right, expected):
+    from probe.categorize import model
+
+    assert model.categorize(ngram, left, right).label == expected
+
+
+@pytest.mark.parametrize(("ngram", "left", "right", "expected"), CASES)
+def test_model_on_the_hand_written_cases(ngram, left, right, expected):
+    from probe.categorize import model
+
+    assert model.categorize(ngram, left, right).label == expected
+
+
+def test_bundled_model_loads_and_is_small():
+    from probe.categorize.model import MODEL_PATH, bundled_model
+
+    model = bundled_model()
+    assert MODEL_PATH.stat().st_size < 20 * 2**20
+    assert model.weights.shape == (len(model.names), len(LABELS)) and np.isfinite(model.weights).all()
+    assert model.index[model.names[123]] == 123
+    assert 0.3 <= model.temperature <= 5.0
+    assert model.meta["training_items"] > 7000
+
+
+def test_model_scores_are_probabilities_for_any_text():
+    from probe.categorize import model
+
+    cases = [case[:3] for case in CASES] + [(" Ámsterdam", "El museo de", " reabrió."), ("今日は", "", "とても暑い")]
+    for ngram, left, right in cases + [(t, t, t) for t in BAD_TEXT]:
+        result = model.categorize(ngram, left, right)
+        scores = result.scores
+        assert tuple(scores) == LABELS and result.label in LABELS and result.evidence[0].startswith(result.label)
+        assert scores[result.label] == max(scores.values())
+        assert sum(scores.values()) == pytest.approx(1.0)
+        assert all(0.0 <= p <= 1.0 for p in scores.values())
+
+
+def test_model_is_deterministic_across_processes():
+    """Features, and so labels and scores, do not depend on the interpreter's hash seed."""
+    import subprocess
+    import sys
+
+    code = (
+        "from probe.categorize.model import categorize\n"
+        "from probe.categorize.features import features\n"
+        "print(features(' the Great', 'son Alexander', ' crossed'), categorize(' the Great', 'son Alexander', ' crossed').scores)"
     )
+    outputs = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**__import__("os").environ, "PYTHONHASHSEED": seed}, check=True).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outputs) == 1
+
+
+def test_retraining_on_a_tiny_subset_is_reproducible(tmp_path):
+    from probe.categorize.model import Model
+    from probe.categorize.train import Options, train, training_items
+
+    items = training_items()[::40]  # ~200 items from many genres
+    options = Options(steps=40)
+    first, cv = train(options, out=tmp_path / "a.npz", cv_out=None, items=items)
+    second, _ = train(options, out=tmp_path / "b.npz", cv_out=None, items=items)
+    assert np.array_equal(first.weights, second.weights) and first.temperature == second.temperature
+    loaded = Model.load(tmp_path / "a.npz")
+    assert loaded.names == first.names and np.array_equal(loaded.weights, first.weights)
+    assert 0.0 <= cv["calibration"]["ece"] <= 1.0 and set(cv["per_class"]) == set(LABELS)
+    # fitted on these items, it must reproduce most of their labels
+    from probe.categorize.train import item_features, predict_logits
+
+    predicted = predict_logits(loaded, [item_features(item) for item in items]).argmax(axis=1)
+    assert np.mean([LABELS[p] == item["label"] for p, item in zip(predicted, items)]) > 0.8
+
+
+def test_batch_forms_take_the_model_by_name():
+    from probe.categorize import model
+
+    texts = [case[:3] for case in CASES]
+    assert categorize_many(*zip(*texts), categorizer="model") == [model.categorize(*t) for t in texts]
+    table = categorize_table(pa.table({"ngram": [" Marie Curie"], "left_context": ["with"], "right_context": ["."]}), categorizer="model")
+    assert table.column("score_names").to_pylist()[0] == pytest.approx(model.categorize(" Marie Curie", "with", ".").scores["names"])
+    with pytest.raises(ValueError, match="categorizer='neural'"):
+        categorize_many([" a"], categorizer="neural")

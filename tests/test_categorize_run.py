@@ -62,3 +62,21 @@ def test_bad_options_are_refused(run_dir):
     with pytest.raises(ValueError, match="gate="):
         categorize_run(run_dir, gate="median")
     assert np.isfinite(categorize_run(run_dir, gate="max", n_boot=10).column("ratio").to_numpy()).all()
+
+
+def test_low_confidence_positions_are_left_out(run_dir):
+    everything = categorize_run(run_dir, top_fraction=0.1, n_boot=10, categorizer="model").to_pylist()
+    sampled = pq.read_table(run_dir / "categories" / "labelled_positions.parquet")
+    assert all(sampled.column("kept").to_pylist())
+    threshold = float(np.median(sampled.column("confidence").to_numpy()))
+    confident = categorize_run(run_dir, top_fraction=0.1, n_boot=10, min_confidence=threshold, categorizer="model").to_pylist()
+    sampled = pq.read_table(run_dir / "categories" / "labelled_positions.parquet").to_pylist()
+    assert all(row["kept"] == (row["confidence"] >= threshold) for row in sampled)
+    assert not all(row["kept"] for row in sampled)
+    for before, after in zip(everything, confident):
+        kept_top = sum(r["kept"] for r in sampled if r["layer"] == after["layer"] and r["group"] == "top")
+        assert after["n_top"] == kept_top <= before["n_top"]
+    with pytest.raises(ValueError, match="min_confidence"):
+        categorize_run(run_dir, min_confidence=1.5, categorizer="model")
+    with pytest.raises(ValueError, match="needs categorizer='model'"):
+        categorize_run(run_dir, min_confidence=0.5)

@@ -2,7 +2,8 @@
 the batching layer and the analysis reports were refactored: the same gate rows (ids, n-gram
 texts, row ids, shards) exactly, and the same numbers (gates, log-probs, CKA, KL, losses) to
 float32 rounding. The reference is `tests/data/reference_outputs.json`, written by the code of
-`61daf0d` (see `tests/reference_outputs.py`)."""
+`61daf0d` (see `tests/reference_outputs.py`); rewritten once since, to add the ablation's new
+`delta_sem` field, after every other field was checked equal to `61daf0d`'s output."""
 
 import json
 import math

@@ -2,25 +2,31 @@
 and off only in prefill or only in decode."""
 
 import streamlit as st
+from probe.apps.shared import artefact, drawn
 
-from probe.apps.shared import artefact, missing
 from probe.plots import ablation_bars, generation_bars
 
 st.title("Ablations")
-result = artefact("ablation")
+result = artefact("ablation", "ablation results")
 if result is None:
-    missing("ablation", "ablation results")
     st.stop()
-st.caption(f"{result['model']['name']} · Engram off by zeroing hook_{result['mode']} · {result['corpus']['tokens']:,} tokens")
-overall = result["overall"]
-columns = st.columns(len(overall["loss"]))
-for column, (condition, loss) in zip(columns, overall["loss"].items()):
-    column.metric(
-        result["conditions"].get(condition, condition),
-        f"{loss:.4f}",
-        None if condition == "on" else f"{overall['delta'][condition]:+.4f}",
-        delta_color="inverse",
+with drawn("ablation"):
+    st.caption(
+        f"{result['model']['name']} · Engram off by zeroing hook_{result['mode']} · {result['corpus']['tokens']:,} tokens read · "
+        "losses are next-token cross-entropy in nats per token; ± is a 95% interval over tokens"
     )
-st.plotly_chart(ablation_bars(result, "domain"))
-st.plotly_chart(ablation_bars(result, "category"))
-st.plotly_chart(generation_bars(result))
+    overall = result["overall"]
+    columns = st.columns(len(overall["loss"]))
+    for column, (condition, loss) in zip(columns, overall["loss"].items()):
+        sem = overall.get("delta_sem", {}).get(condition)
+        change = None if condition == "on" else f"{overall['delta'][condition]:+.4f}" + (f" ± {1.96 * sem:.4f}" if sem else "")
+        column.metric(
+            result["conditions"].get(condition, condition),
+            f"{loss:.4f} nats/token",
+            change,
+            delta_color="inverse",
+            help=f"over {overall['tokens']:,} predicted tokens",
+        )
+    st.plotly_chart(ablation_bars(result, "domain"))
+    st.plotly_chart(ablation_bars(result, "category"))
+    st.plotly_chart(generation_bars(result))

@@ -1,12 +1,14 @@
-"""Categories: which kinds of text the top-gated positions hold against random ones, per layer."""
+"""Categories: which kinds of text the top-gated positions hold against random ones, per layer;
+each top-gated position opens the document viewer there."""
 
 import streamlit as st
+from probe.apps.shared import document_href, missing, parquet
 
-from probe.apps.shared import missing, parquet
+from probe.browse import CATEGORY_COLUMNS
 from probe.plots import enrichment_figure, label_share_figure
 
 st.title("Categories")
-enrichment = parquet("categories/enrichment.parquet")
+enrichment = parquet("categories/enrichment.parquet", CATEGORY_COLUMNS["enrichment.parquet"])
 if enrichment is None:
     missing("categories", "categorized positions")
     st.stop()
@@ -16,10 +18,18 @@ st.plotly_chart(
 st.plotly_chart(label_share_figure(enrichment))
 st.dataframe(enrichment.to_pandas(), hide_index=True)
 
-labelled = parquet("categories/labelled_positions.parquet")
+labelled = parquet("categories/labelled_positions.parquet", CATEGORY_COLUMNS["labelled_positions.parquet"])
 if labelled is not None:
     st.subheader("Top-gated positions")
     frame = labelled.to_pandas()
     label = st.selectbox("label", sorted(frame["label"].unique()))
     top = frame[(frame["group"] == "top") & (frame["label"] == label)].sort_values("gate", ascending=False)
-    st.dataframe(top[["layer", "gate", "ngram", "left_context", "right_context", "doc_id", "position"]], hide_index=True)
+    top["open"] = [document_href(d, p, layer) for d, p, layer in zip(top["doc_id"], top["position"], top["layer"])]
+    st.dataframe(
+        top[["layer", "gate", "ngram", "left_context", "right_context", "doc_id", "open"]],
+        hide_index=True,
+        column_config={
+            "gate": st.column_config.NumberColumn(format="%.3f"),
+            "open": st.column_config.LinkColumn("position (opens the viewer)", display_text=r"pos=(\d+)"),
+        },
+    )

@@ -1,87 +1,143 @@
-"""Document viewer: a document's tokens shaded by their gate; a token's n-grams, rows,
-category and gate per branch at every layer."""
+"""Document viewer: a document's tokens shaded by their gate, opened at any position (the
+window follows it), with a found text highlighted; the clicked token's n-grams (each a link
+to its n-gram page), rows, category and gate per branch at every layer beside the text.
+Everything that picks the view is in the address: `?doc=ID&pos=N&layer=L&gate=G&scale=S&q=TEXT`."""
+
+import html
 
 import streamlit as st
+from probe.apps.shared import anchor, cached, engram_layers, from_address, manifest, ngram_href, one_of, to_address, whole_number
+from probe.apps.token_view import token_view
 
-from probe.apps.shared import cached, engram_layers, manifest
-from probe.browse import document_list, document_tokens
-from probe.plots import gate_trace_figure, shaded_text_html
+from probe.aggregate import gate_histogram
+from probe.browse import (
+    document_list,
+    document_text,
+    document_tokens,
+    find_matches,
+    token_window,
+    tokens_in_span,
+    typical_document,
+)
+from probe.plots import gate_trace_figure
+from probe.plots.tokens import SCALES, colour_bar_html, histogram_cdf, token_view_data
 
-WINDOW = 1500  # tokens shaded at once: the page stays responsive on long documents
+WINDOW = 1200  # tokens drawn at once around the position: the page stays quick on long documents
 LISTED = 1000  # documents offered at once
 
 config = manifest()["config"]
+layers = engram_layers()
+max_order = config["engram"]["max_ngram"]
+gates = ["gate_mean", "gate_max", *(f"gate_b{b}" for b in range(config["hc_streams"]))]
 st.title("Document viewer")
-search = st.text_input("find documents by id or text")
+from_address(
+    {
+        "q": ("", str),
+        "doc": (None, str),
+        "pos": (None, whole_number),
+        "layer": (layers[0], one_of(layers)),
+        "gate": ("gate_mean", one_of(gates)),
+        "scale": ("percentile", one_of(SCALES)),
+    }
+)
+
+
+def jump_to_first_match() -> None:
+    st.session_state.pos = None  # set below, once the document's matches are known
+
+
+top = st.columns([3, 4, 1, 1.4, 1.4])
+search = top[0].text_input("find text", key="q", on_change=jump_to_first_match, help="case-insensitive; jumps to the first match")
 documents = cached(document_list, search, LISTED).to_pylist()
 if not documents:
-    st.warning(f"No document matches {search!r}.")
+    st.warning(f"No document contains {search!r}.")
     st.stop()
-if len(documents) == LISTED:
-    st.caption(f"the {LISTED:,} longest matching documents; search to find others")
 names = {d["doc_id"]: f"{d['doc_id']} · {d['domain']} · {d['n_tokens']:,} tokens · {d['opening']}" for d in documents}
-doc_id = st.selectbox("document", list(names), format_func=names.get)
-left, middle, right = st.columns(3)
-layer = left.selectbox("layer", engram_layers())
-gate_options = ["gate_mean", "gate_max", *(f"gate_b{b}" for b in range(config["hc_streams"]))]
-gate = middle.selectbox("gate", gate_options, format_func=lambda g: g.removeprefix("gate_").replace("b", "branch ", 1))
+if search:
+    names = {d["doc_id"]: f"{d['matches']:,}× · " + names[d["doc_id"]] for d in documents}
+if st.session_state.doc is None:
+    st.session_state.doc = documents[0]["doc_id"] if search else cached(typical_document)
+if st.session_state.doc not in names:
+    if search:  # the search no longer finds the document shown: show the best match instead
+        st.session_state.doc = documents[0]["doc_id"]
+    else:  # a linked document outside the list, or none of the run's
+        names = {st.session_state.doc: st.session_state.doc, **names}
+doc_id = top[1].selectbox("document", list(names), key="doc", format_func=names.get, on_change=jump_to_first_match)
+layer = top[2].selectbox("layer", layers, key="layer")
+gate = top[3].selectbox("gate", gates, key="gate", format_func=lambda g: g.removeprefix("gate_").replace("b", "branch ", 1))
+scale = top[4].selectbox("scale", SCALES, key="scale", help="percentile: the gate's rank among all of the layer's positions")
 
-trace = cached(document_tokens, doc_id)
+try:
+    trace = cached(document_tokens, doc_id)
+except KeyError as err:
+    st.error(f"{err.args[0]}; pick a document from the list.")
+    st.stop()
+text = cached(document_text, doc_id)
 every_layer = trace.to_pylist()
 tokens = [row for row in every_layer if row["layer"] == layer]
-start = 0
-if len(tokens) > WINDOW:
-    start = right.number_input(f"from token (shown {WINDOW} at a time)", 0, len(tokens) - 1, 0, step=WINDOW)
-shown = tokens[start : start + WINDOW]
-position = st.number_input("token to inspect (position)", shown[0]["position"], shown[-1]["position"], shown[0]["position"])
+starts, ends = [row["char_start"] for row in tokens], [row["char_end"] for row in tokens]
+matches = find_matches(text, search)
+matched = sorted({i for start, end in matches for i in tokens_in_span(starts, ends, start, end)})
+if st.session_state.pos is None:
+    st.session_state.pos = matched[0] if matched else 0
+if not 0 <= st.session_state.pos < len(tokens):
+    st.warning(f"Position {st.session_state.pos} is outside this document's {len(tokens):,} tokens; showing position 0.")
+    st.session_state.pos = 0
 
+start, stop = token_window(st.session_state.pos, len(tokens), WINDOW)
+left, right = st.columns([3, 2], gap="medium")
+with right:
+    position = st.number_input(f"token position (0..{len(tokens) - 1:,}); or click a token", 0, len(tokens) - 1, key="pos")
+    if matches:
+        st.caption(f"{len(matches):,} matches of {search!r} (underlined)" + (" · first 100 shown" if len(matches) == 100 else ""))
+to_address({"doc": doc_id, "pos": position, "layer": layer, "gate": gate, "scale": scale, "q": search or None})
 
-def gate_of(row: dict) -> float:
-    return row["gates"][int(gate[len("gate_b") :])] if gate.startswith("gate_b") else row[gate]
+histogram = cached(gate_histogram)
+branch = int(gate.removeprefix("gate_b")) if gate.startswith("gate_b") else -1  # the max gate has no histogram: use the mean's
+cdf = histogram_cdf(histogram, layer, branch)
+shown = tokens[start:stop]
+with left:
+    st.markdown(colour_bar_html(scale, cdf, f"layer {layer} {gate.removeprefix('gate_')} gate"), unsafe_allow_html=True)
+    if len(tokens) > WINDOW:
+        st.caption(f"tokens {start:,}–{stop - 1:,} of {len(tokens):,}: the window follows the position")
 
+    def select_clicked() -> None:
+        st.session_state.pos = st.session_state.token_view["select"]
 
-orders = range(2, config["engram"]["max_ngram"] + 1)
-titles = [
-    f"position {row['position']} · gate {gate_of(row):.3f} · {row['category']}\n"
-    + "\n".join(f"{n}-gram: {row[f'ngram_{n}']!r}" for n in orders)
-    + "\nbranches: "
-    + ", ".join(f"{g:.3f}" for g in row["gates"])
-    + (f"\nrows: {' '.join(map(str, row['rows']))}" if row.get("rows") is not None else "")
-    for row in shown
-]
-st.caption(
-    "white: gate 0 · red: gate 1 · hover a token for its n-grams, category, gates and rows; the outlined one is inspected below"
-)
-st.markdown(
-    shaded_text_html(
-        [row["token"] for row in shown], [gate_of(row) for row in shown], titles, selected=position - shown[0]["position"]
-    ),
-    unsafe_allow_html=True,
-)
+    data = token_view_data(shown, gate, scale, cdf, max_order, position, [i - start for i in matched if start <= i < stop])
+    token_view(data, select_clicked)
 
-st.subheader(f"Token at position {position}")
 at_position = [row for row in every_layer if row["position"] == position]
 first = at_position[0]
-st.markdown(
-    f"token {first['token']!r} (id {first['token_id']}) · characters {first['char_start']}–{first['char_end']} · "
-    f"category **{first['category']}** ({first['evidence'] or 'no rule fired'})"
-    + (f" · log p(next) {first['next_logprob']:.3f}" if first.get("next_logprob") is not None else "")
-)
-st.dataframe([{"order": n, "n-gram": first[f"ngram_{n}"]} for n in orders], hide_index=True)
-st.dataframe(
-    [
-        {
-            "layer": row["layer"],
-            "mean": row["gate_mean"],
-            "max": row["gate_max"],
-            **{f"branch {b}": g for b, g in enumerate(row["gates"])},
-            **({"rows (per head)": " ".join(map(str, row["rows"]))} if row.get("rows") is not None else {}),
-            **({"output norm": row["out_norm"]} if row.get("out_norm") is not None else {}),
-        }
-        for row in at_position
-    ],
-    hide_index=True,
-)
-if "rows" not in trace.column_names:
-    st.caption("Row ids were not recorded; probe with `engram-probe run --record-rows` to see them.")
-st.plotly_chart(gate_trace_figure(trace, gate))
+with right:
+    st.subheader(f"Token at position {position}")
+    st.markdown(
+        f"`{first['token']!r}` (id {first['token_id']}) · characters {first['char_start']}–{first['char_end']} · "
+        f"category **{first['category']}** ({first['evidence'] or 'no rule fired'})"
+        + (f" · log p(next) {first['next_logprob']:.3f} nats" if first.get("next_logprob") is not None else "")
+    )
+    st.markdown("**The n-grams it reads** (each opens its n-gram page at this layer):")
+    for n in range(2, max_order + 1):
+        ngram = first[f"ngram_{n}"]
+        st.markdown(
+            f"{n}-gram: " + anchor(ngram_href(layer, n, ngram), f"<code>{html.escape(repr(ngram))}</code>"),
+            unsafe_allow_html=True,
+        )
+    st.dataframe(
+        [
+            {
+                "layer": row["layer"],
+                "mean": row["gate_mean"],
+                "max": row["gate_max"],
+                **{f"branch {b}": g for b, g in enumerate(row["gates"])},
+                **({"rows (per head)": " ".join(map(str, row["rows"]))} if row.get("rows") is not None else {}),
+                **({"output norm": row["out_norm"]} if row.get("out_norm") is not None else {}),
+            }
+            for row in at_position
+        ],
+        hide_index=True,
+    )
+    if "rows" not in trace.column_names:
+        st.caption("Row ids were not recorded; probe with `engram-probe run --record-rows` to see them.")
+
+st.plotly_chart(gate_trace_figure(trace, gate, window=(start, stop), selected=position))

@@ -1,66 +1,195 @@
-"""N-gram explorer: the n-grams by gate, filtered by layer, order, category, count and text,
-each with examples in context."""
+"""N-gram explorer: the n-grams ranked by a lower confidence bound of their mean gate (or mean,
+max, count), every filter applied before the row limit; select a row for the n-gram's page:
+its gates over all occurrences, layer against layer, counts per domain, and examples at the
+top, middle and bottom of its gates in shaded context, each a link to the document viewer.
+The view is in the address: `?layer=L&order=N&min=3&sort=S&q=TEXT&cat=a,b&longest=1&pick=L/N/NGRAM`."""
 
 import html
 
 import streamlit as st
+from probe.apps.shared import (
+    anchor,
+    cached,
+    document_href,
+    engram_layers,
+    flag,
+    from_address,
+    manifest,
+    one_of,
+    some_of,
+    to_address,
+    whole_number,
+)
 
-from probe.apps.shared import cached, engram_layers, manifest
-from probe.browse import ngram_table
+from probe.aggregate import gate_histogram
+from probe.browse import SORTS, domain_counts, ngram_occurrences, ngram_table, overview, spread_examples, token_contexts
 from probe.categorize import LABELS
+from probe.plots import shaded_text_html
+from probe.plots.ngrams import layer_vs_layer_figure, ngram_gate_figure
+
+engram = manifest()["config"]["engram"]
+layers, orders = engram_layers(), list(range(2, engram["max_ngram"] + 1))
+
+
+def parse_pick(text: str) -> tuple[int, int, str]:
+    """`L/N/NGRAM`: the n-gram of order N at layer L."""
+    parts = text.split("/", 2)
+    if len(parts) != 3:
+        raise ValueError("write it as LAYER/ORDER/NGRAM")
+    layer, order = one_of(layers)(parts[0]), one_of(orders)(parts[1])
+    return layer, order, parts[2]
+
 
 st.title("N-gram explorer")
-engram = manifest()["config"]["engram"]
-row1 = st.columns(4)
-layer = row1[0].selectbox("layer", [None, *engram_layers()], format_func=lambda v: "all" if v is None else str(v))
-order = row1[1].selectbox(
-    "order", [None, *range(2, engram["max_ngram"] + 1)], format_func=lambda v: "all" if v is None else f"{v}-gram"
+from_address(
+    {
+        "layer": ("all", one_of(["all", *layers])),
+        "order": ("all", one_of(["all", *orders])),
+        "min": (3, whole_number),
+        "sort": ("lower_bound", one_of(list(SORTS))),
+        "q": ("", str),
+        "cat": ([], some_of(LABELS)),
+        "longest": (True, flag),
+        "rows": (200, whole_number),
+        "pick": (None, parse_pick),
+    }
 )
-min_count = row1[2].number_input("min count", 1, value=3)
-sort = row1[3].selectbox("sort by", ["mean_gate", "max_gate", "count"], format_func=lambda s: s.replace("_", " "))
-row2 = st.columns([2, 2, 1])
-search = row2[0].text_input("n-gram contains")
-categories = row2[1].multiselect("category", LABELS)
-limit = row2[2].number_input("rows", 10, 2000, 200, step=50)
+row1 = st.columns(4)
+layer = row1[0].selectbox("layer", ["all", *layers], key="layer")
+order = row1[1].selectbox("order", ["all", *orders], key="order", format_func=lambda v: v if v == "all" else f"{v}-gram")
+min_count = row1[2].number_input("min count", 1, key="min")
+sort = row1[3].selectbox("rank by", list(SORTS), key="sort", format_func=SORTS.get)
+row2 = st.columns([2, 2, 1, 1.3])
+search = row2[0].text_input("n-gram contains", key="q")
+categories = row2[1].multiselect("category", LABELS, key="cat")
+limit = row2[2].number_input("rows", 10, 2000, step=50, key="rows")
+longest = row2[3].checkbox(
+    "longest order only", key="longest", help="drop an n-gram whose every occurrence is inside one same longer n-gram"
+)
 
 table = cached(
     ngram_table,
-    layer=layer,
-    order=order,
+    layer=None if layer == "all" else layer,
+    order=None if order == "all" else order,
     min_count=min_count,
     search=search,
     categories=tuple(categories),
     sort=sort,
     limit=limit,
-)
-st.caption(
-    f"{table.num_rows} n-grams: the first {limit} by {sort.replace('_', ' ')} with the filters above, then the chosen categories; "
-    "the category is the categorizer's label of the strongest example. Click a column header to sort."
+    longest_only=longest,
 )
 rows = table.to_pylist()
-if not rows:
-    st.warning("No n-gram matches these filters.")
-    st.stop()
+st.caption(
+    f"{len(rows):,} n-grams, the first {limit:,} by {SORTS[sort]} that pass every filter "
+    "(the category is the categorizer's label of the strongest example; category and longest-order filters look at "
+    "the best 20,000 candidates). The lower bound ranks a rare n-gram's high mean below a common one's: "
+    "3 occurrences at 0.95 give 0.40. Select a row for its page."
+)
 for row in rows:
     best = (row["examples"] or [{}])[0]
-    row["example"] = f"…{best.get('left', '')[-30:]}[{best.get('text', '')}]{best.get('right', '')[:30]}…".replace("\n", "⏎")
+    row["example"] = f"…{best.get('left', '')[-30:]}[{best.get('text', '')}]{best.get('right', '')[:30]}…".replace("\n", "↵")
+    row["shown"] = repr(row["ngram"])
+
+
+def pick_row() -> None:
+    selected = st.session_state.table.selection.rows
+    if selected:
+        row = st.session_state.shown_rows[selected[0]]
+        st.session_state.pick = (row["layer"], row["order"], row["ngram"])
+
+
+st.session_state.shown_rows = rows
+if rows:
+    st.dataframe(
+        [
+            {
+                k: row[k]
+                for k in ("layer", "order", "shown", "count", "lower_bound", "mean_gate", "max_gate", "category", "example")
+            }
+            for row in rows
+        ],
+        hide_index=True,
+        key="table",
+        on_select=pick_row,
+        selection_mode="single-row",
+        column_config={
+            "shown": st.column_config.TextColumn("n-gram", width="medium"),
+            "lower_bound": st.column_config.NumberColumn("lower bound", format="%.3f", help=SORTS["lower_bound"]),
+            "mean_gate": st.column_config.NumberColumn("mean gate", format="%.3f"),
+            "max_gate": st.column_config.NumberColumn("max gate", format="%.3f"),
+            "example": st.column_config.TextColumn("strongest example", width="large"),
+        },
+    )
+else:
+    st.warning("No n-gram passes these filters.")
+pick = st.session_state.pick
+to_address(
+    {
+        "layer": layer,
+        "order": order,
+        "min": min_count,
+        "sort": sort,
+        "q": search or None,
+        "cat": categories or None,
+        "longest": longest,
+        "rows": limit,
+        "pick": None if pick is None else f"{pick[0]}/{pick[1]}/{pick[2]}",
+    }
+)
+if pick is None:
+    st.stop()
+
+pick_layer, pick_order, ngram = pick
+label = f"{pick_order}-gram {ngram!r}"
+st.header(f"{label} at layer {pick_layer}")
+occurrences = cached(ngram_occurrences, pick_layer, pick_order, ngram)
+if occurrences.num_rows == 0:
+    st.warning(f"The run has no {label} at layer {pick_layer}.")
+    st.stop()
+gates = occurrences.column("gate").to_numpy()
+numbers = st.columns(4)
+numbers[0].metric("occurrences", f"{len(gates):,}")
+numbers[1].metric("mean gate", f"{gates.mean():.3f}")
+numbers[2].metric("median gate", f"{float(sorted(gates)[len(gates) // 2]):.3f}")
+numbers[3].metric("gate range", f"{gates.min():.3f}–{gates.max():.3f}")
+histogram = cached(gate_histogram)
+left, right = st.columns(2)
+left.plotly_chart(ngram_gate_figure(occurrences, histogram, pick_layer, label))
+others = [other for other in layers if other != pick_layer]
+if others:
+    other = right.selectbox("against layer", others)
+    right.plotly_chart(layer_vs_layer_figure(occurrences, pick_layer, other, label))
+
+st.subheader("Where it occurs")
 st.dataframe(
-    [{k: row[k] for k in ("layer", "order", "ngram", "count", "mean_gate", "max_gate", "category", "example")} for row in rows],
+    domain_counts(occurrences, cached(overview)["domains"]),
     hide_index=True,
     column_config={
-        "mean_gate": st.column_config.NumberColumn("mean gate", format="%.3f"),
-        "max_gate": st.column_config.NumberColumn("max gate", format="%.3f"),
+        "share of occurrences": st.column_config.NumberColumn(format="percent"),
+        "share of the run's tokens": st.column_config.NumberColumn(format="percent"),
+        "mean gate": st.column_config.NumberColumn(format="%.3f"),
     },
 )
-chosen = st.selectbox(
-    "examples of",
-    range(len(rows)),
-    format_func=lambda i: f"layer {rows[i]['layer']} · {rows[i]['order']}-gram {rows[i]['ngram']!r}",
-)
-for example in rows[chosen]["examples"] or []:
-    st.markdown(
-        f"<div style='font-family:monospace;white-space:pre-wrap'>…{html.escape(example['left'])}"
-        f"<mark>{html.escape(example['text'])}</mark>{html.escape(example['right'])}…</div>"
-        f"<small>{html.escape(example['doc_id'])} · position {example['position']} · gate {example['gate']:.3f}</small>",
-        unsafe_allow_html=True,
-    )
+
+st.subheader("Examples across its gates")
+st.caption("the n-gram's tokens underlined; shading: gate at this layer, yellow 0 to dark red 1")
+found = occurrences.to_pylist()
+groups = spread_examples(len(found))
+places = [(found[i]["doc_id"], found[i]["position"]) for indices in groups.values() for i in indices]
+contexts = iter(cached(token_contexts, pick_layer, places))
+for group, indices in groups.items():
+    if not indices:
+        continue
+    st.markdown(f"**{group}** of the gate range")
+    for i in indices:
+        occurrence, context = found[i], next(contexts)
+        positions = [t["position"] for t in context]
+        marked = {k for k, p in enumerate(positions) if occurrence["position"] - pick_order < p <= occurrence["position"]}
+        here = document_href(occurrence["doc_id"], occurrence["position"], pick_layer)
+        st.markdown(
+            shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], marked=marked)
+            + "<small>"
+            + anchor(here, f"{html.escape(occurrence['doc_id'])} · position {occurrence['position']}")
+            + f" · {html.escape(str(occurrence['domain']))} · gate {occurrence['gate']:.3f}</small>",
+            unsafe_allow_html=True,
+        )

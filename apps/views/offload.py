@@ -1,19 +1,18 @@
 """Offload: throughput of offloaded table tiers against resident, and static-cache hit rates."""
 
 import streamlit as st
-from probe.apps.shared import artefact, cached, missing
+from probe.apps.shared import artefact, cached, drawn
 
 from probe.browse import run_row_stats
 from probe.plots import hit_rate_figure, tier_ratio_figure
 from probe.plots.offload import capacity_hit_rate_figure, head_rows_figure, pareto_figure, step_rows_figure
 
 st.title("Offload")
-bench = artefact("offload")
-if bench is None:
-    missing("offload", "offload benchmark")
-else:
-    st.plotly_chart(tier_ratio_figure(bench))
-    st.caption(f"{bench['statistics']} · {bench['machine'].get('note', '')}")
+bench = artefact("offload", "offload benchmark")
+if bench is not None:
+    with drawn("offload"):
+        st.plotly_chart(tier_ratio_figure(bench))
+        st.caption(f"{bench['statistics']} · {bench['machine'].get('note', '')}")
 
 st.subheader("Cache hit rate of this run's row requests")
 rows = cached(run_row_stats)
@@ -32,38 +31,35 @@ else:
     )
 
 st.subheader("Row statistics of a text")
-rowstats = artefact("rowstats")
-if rowstats is None:
-    missing("rowstats", "row statistics")
-else:
-    st.caption(f"{rowstats['model']} · {rowstats['text']}")
-    st.plotly_chart(hit_rate_figure(rowstats))
+rowstats = artefact("rowstats", "row statistics")
+if rowstats is not None:
+    with drawn("rowstats"):
+        st.caption(f"{rowstats['model']} · {rowstats['text']}")
+        st.plotly_chart(hit_rate_figure(rowstats))
 
 st.subheader("Exact Engram traffic of a model on real text")
-traffic = artefact("traffic")
-if traffic is None:
-    missing("traffic", "traffic of DeepSeek-V4.1-Flash")
-else:
-    cache_state = traffic["page_cache_before_read"].get("resident_share")
-    st.caption(
-        f"{traffic['model']} · {traffic['corpus']} · {traffic['tokens']:,} tokens · {traffic['rows_per_token']} rows of "
-        f"{traffic['row_bytes']} B per token · corpus pages cached before reading: "
-        + ("unknown" if cache_state is None else f"{cache_state:.0%}")
-    )
-    for warning in traffic["hygiene"]["warnings"]:
-        st.warning(warning)
-    st.plotly_chart(step_rows_figure(traffic))
-    st.plotly_chart(head_rows_figure(traffic))
-    st.plotly_chart(capacity_hit_rate_figure(traffic))
+traffic = artefact("traffic", "traffic of DeepSeek-V4.1-Flash")
+if traffic is not None:
+    with drawn("traffic"):
+        cache_state = traffic["page_cache_before_read"].get("resident_share")
+        st.caption(
+            f"{traffic['model']} · {traffic['corpus']} · {traffic['tokens']:,} tokens · {traffic['rows_per_token']} rows of "
+            f"{traffic['row_bytes']} B per token · corpus pages cached before reading: "
+            + ("unknown" if cache_state is None else f"{cache_state:.0%}")
+        )
+        for warning in traffic["hygiene"]["warnings"]:
+            st.warning(warning)
+        st.plotly_chart(step_rows_figure(traffic))
+        st.plotly_chart(head_rows_figure(traffic))
+        st.plotly_chart(capacity_hit_rate_figure(traffic))
 
 st.subheader("Offload plan")
-plan = artefact("plan")
-if plan is None:
-    missing("plan", "offload plan")
-else:
-    st.plotly_chart(pareto_figure(plan))
-    with st.expander("Assumptions and sources"):
-        st.markdown("\n".join(f"- {line}" for line in plan["assumption_lines"]))
-        st.markdown("\n".join(f"- **{key}**: {source}" for key, source in plan["profile_sources"].items()))
-    for check in plan["placement"]["checks"]:
-        st.info(check)
+plan = artefact("plan", "offload plan")
+if plan is not None:
+    with drawn("plan"):
+        st.plotly_chart(pareto_figure(plan))
+        with st.expander("Assumptions and sources"):
+            st.markdown("\n".join(f"- {line}" for line in plan["assumption_lines"]))
+            st.markdown("\n".join(f"- **{key}**: {source}" for key, source in plan["profile_sources"].items()))
+        for check in plan["placement"]["checks"]:
+            st.info(check)

@@ -2,42 +2,40 @@
 alignment a_j, and the logit lens."""
 
 import streamlit as st
+from probe.apps.shared import artefact, drawn
 
-from probe.apps.shared import artefact, missing
 from probe.plots import alignment_curve, cka_heatmap, lens_curves
 
 st.title("Layer similarity")
-similarity = artefact("similarity")
-if similarity is None:
-    missing("similarity", "layer similarity")
-else:
-    st.caption(
-        f"{similarity['a']['name']} against {similarity['b']['name']} · {similarity['positions']['description']} · {similarity['representation']}"
-    )
-    left, right = st.columns(2)
-    left.plotly_chart(cka_heatmap(similarity))
-    right.plotly_chart(alignment_curve(similarity))
-    with st.expander("each model against itself"):
-        for model, key in (("a", "cka_a"), ("b", "cka_b")):
-            # the same heatmap with both axes one model: its layers' similarity to each other
-            layers = similarity[f"layers_{model}"]
-            itself = {
-                **similarity,
-                "a": similarity[model],
-                "b": similarity[model],
-                "layers_a": layers,
-                "layers_b": layers,
-                "cka": similarity[key],
-            }
-            st.plotly_chart(cka_heatmap(itself), key=key)  # a keyed chart: with --b none both are the same figure
-    above = [j for j, a_j in enumerate(similarity["alignment"]["a_j"]) if a_j is not None and a_j > j]
-    st.markdown(
-        f"a_j > j (layer j of {similarity['a']['name']} resembles a deeper layer of {similarity['b']['name']}) at layers: {above or 'none'}"
-    )
+similarity = artefact("similarity", "layer similarity")
+if similarity is not None:
+    with drawn("similarity"):
+        st.caption(
+            f"{similarity['a']['name']} against {similarity['b']['name']} · {similarity['positions']['description']} · {similarity['representation']}"
+        )
+        left, right = st.columns(2)
+        left.plotly_chart(cka_heatmap(similarity))
+        right.plotly_chart(alignment_curve(similarity))
+        with st.expander("each model against itself"):
+            for model, key in (("a", "cka_a"), ("b", "cka_b")):
+                # the same heatmap with both axes one model: its layers' similarity to each other
+                layers = similarity[f"layers_{model}"]
+                itself = {
+                    **similarity,
+                    "a": similarity[model],
+                    "b": similarity[model],
+                    "layers_a": layers,
+                    "layers_b": layers,
+                    "cka": similarity[key],
+                }
+                st.plotly_chart(cka_heatmap(itself), key=key)  # a keyed chart: with --b none both are the same figure
+        above = [j for j, a_j in enumerate(similarity["alignment"]["a_j"]) if a_j is not None and a_j > j]
+        st.markdown(
+            f"a_j > j (layer j of {similarity['a']['name']} resembles a deeper layer of {similarity['b']['name']}) at layers: {above or 'none'}"
+        )
 
 st.subheader("Logit lens")
-lens = artefact("lens")
-if lens is None:
-    missing("lens", "logit lens")
-else:
-    st.plotly_chart(lens_curves(lens))
+lens = artefact("lens", "logit lens")
+if lens is not None:
+    with drawn("lens"):
+        st.plotly_chart(lens_curves(lens))

@@ -1,6 +1,11 @@
 """Retrieval categorizer: which kind of text an Engram n-gram is (names, code, relational
-phrasing, boilerplate or other), how well the rules agree with hand labels, and how much more
-often each kind appears among top-gated positions than at random ones.
+phrasing, boilerplate or other), how well it agrees with hand labels, and how much more often
+each kind appears among top-gated positions than at random ones.
+
+`categorize` is the hand-written rules (`rules.py`), the default; `model.categorize` is the
+learned model (`model.py`: logistic regression over character n-grams, context, script, word
+frequencies and the rules' verdicts, with calibrated probabilities), chosen with
+`categorizer="model"` in `categorize_many`, `categorize_table` and `categorize_run`.
 
     from probe.categorize import categorize
     categorize(" the Great", "Alexander", " was a king of Macedon").label  # 'names'

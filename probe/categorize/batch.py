@@ -2,6 +2,10 @@
 
 Repeated (n-gram, context) windows are categorized once: `categorize` memoises on the n-gram
 and its truncated contexts, so a table in which the same retrieval recurs pays for it once.
+
+Two categorizers (`CATEGORIZERS`): `rules`, the default, and `model`, the learned one
+(`model.py`), which generalises to other genres and languages but is below the rules on the
+default corpus's own text (README, "Categorizer").
 """
 
 from __future__ import annotations
@@ -11,15 +15,29 @@ from collections.abc import Sequence
 import numpy as np
 import pyarrow as pa
 
-from .rules import LABELS, Categorization, categorize
+from . import model, rules
+from .rules import LABELS, Categorization
+
+CATEGORIZERS = {"rules": rules.categorize, "model": model.categorize}
+DEFAULT_CATEGORIZER = "rules"
+
+
+def categorizer_named(name: str):
+    """`rules.categorize` or `model.categorize` by name."""
+    if name not in CATEGORIZERS:
+        raise ValueError(f"categorizer={name!r}: use one of {sorted(CATEGORIZERS)}")
+    return CATEGORIZERS[name]
 
 
 def categorize_many(
     ngrams: Sequence[str | None],
     left_contexts: Sequence[str | None] | None = None,
     right_contexts: Sequence[str | None] | None = None,
+    categorizer: str = DEFAULT_CATEGORIZER,
 ) -> list[Categorization]:
-    """`categorize` over parallel sequences (contexts default to empty; None reads as "")."""
+    """`categorize` over parallel sequences (contexts default to empty; None reads as ""), by
+    the `rules` or the learned `model`."""
+    categorize = categorizer_named(categorizer)
     n = len(ngrams)
     lefts = [""] * n if left_contexts is None else left_contexts
     rights = [""] * n if right_contexts is None else right_contexts
@@ -34,6 +52,7 @@ def categorize_table(
     ngram_col: str = "ngram",
     left_col: str | None = "left_context",
     right_col: str | None = "right_context",
+    categorizer: str = DEFAULT_CATEGORIZER,
 ) -> pa.Table:
     """`table` with a `label` column (string) and one float32 column `score_<label>` per label
     appended. `left_col`/`right_col` may be None for a table without that context; null cells
@@ -48,7 +67,7 @@ def categorize_table(
     def texts(column: str | None) -> list[str | None] | None:
         return None if column is None else table.column(column).to_pylist()
 
-    results = categorize_many(texts(ngram_col), texts(left_col), texts(right_col))
+    results = categorize_many(texts(ngram_col), texts(left_col), texts(right_col), categorizer)
     scores = np.array([[result.scores[label] for label in LABELS] for result in results], dtype=np.float32)
     scores = scores.reshape(len(results), len(LABELS))
     table = table.append_column("label", pa.array([result.label for result in results], type=pa.string()))

@@ -101,7 +101,8 @@ def layer_enrichment(
     n-gram surface text and the text before and after it; the context columns may be absent).
     `label_rows(top_rows, random_rows)`, when given, labels rows by index instead (top rows
     first): a run directory's texts live beside its gates, so they are fetched only for the
-    rows selected here.
+    rows selected here. A label of None (a position the categorizer was not confident about)
+    leaves that row out of its group.
 
     Per layer, the top group is the `top_k` rows with the largest gates (default: the top
     `top_fraction` of that layer's rows, at least one; ties broken by row order) and the
@@ -132,7 +133,9 @@ def layer_enrichment(
             labels = label_rows(top_rows, random_rows)
         else:
             labels = _labels_of(table, np.concatenate([top_rows, random_rows]), label_col, ngram_col, left_col, right_col)
-        rows_table = enrichment(labels[:k], labels[k:], n_boot=n_boot, seed=int(rng.integers(2**32)))
+        top_labels = [label for label in labels[:k] if label is not None]
+        random_labels = [label for label in labels[k:] if label is not None]
+        rows_table = enrichment(top_labels, random_labels, n_boot=n_boot, seed=int(rng.integers(2**32)))
         pieces.append(rows_table.add_column(0, "layer", pa.array(np.full(rows_table.num_rows, layer))))
     if not pieces:
         raise ValueError(f"no row has a usable gate in column {gate_col!r}")

@@ -1,5 +1,6 @@
-"""Agreement of the categorizer with the hand-labelled evaluation set
-(`data/categorizer/eval_{dev,test}.jsonl`, labelled by `data/categorizer/GUIDELINES.md`).
+"""Agreement of the categorizer with the hand-labelled evaluation sets: the old one
+(`data/categorizer/eval_{dev,test}.jsonl`) and v2 (`data/categorizer/v2/{train,test,
+default_corpus}.jsonl`, split by genre), both labelled by `data/categorizer/GUIDELINES.md`.
 
 Metrics are plain numpy over label sequences: a confusion matrix (rows are the gold labels,
 columns the predicted ones), per-class precision, recall and F1, their unweighted mean over
@@ -11,16 +12,17 @@ macro-F1 rather than disappearing from it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from .rules import LABELS, categorize
+from .rules import LABELS, Categorization, categorize
 
 EVAL_DIR = Path(__file__).resolve().parents[2] / "data" / "categorizer"
-REQUIRED_FIELDS = ("id", "ngram", "left_context", "right_context", "label", "source")
+REQUIRED_FIELDS = ("id", "ngram", "left_context", "right_context", "label")
+V2_PARTS = ("train", "test", "default_corpus")
 
 
 @dataclass(frozen=True)
@@ -96,15 +98,18 @@ def report_from_confusion(confusion: np.ndarray, labels: Sequence[str] = LABELS)
     )
 
 
-def evaluate(items: Iterable[Mapping]) -> EvaluationReport:
+def evaluate(
+    items: Iterable[Mapping], categorizer: Callable[[str, str, str], Categorization] = categorize
+) -> EvaluationReport:
     """Categorize every item (a mapping with `ngram`, `left_context`, `right_context` and the
-    gold `label`) and compare with the gold labels."""
+    gold `label`) with `categorizer` (by default the rules; `model.categorize` for the learned
+    model) and compare with the gold labels."""
     items = list(items)
     for position, item in enumerate(items):
         missing = [key for key in ("ngram", "left_context", "right_context", "label") if key not in item]
         if missing:
             raise KeyError(f"item {position} ({item.get('id', 'no id')}) lacks {missing}; it has {sorted(item)}")
-    predicted = [categorize(item["ngram"], item["left_context"], item["right_context"]).label for item in items]
+    predicted = [categorizer(item["ngram"], item["left_context"], item["right_context"]).label for item in items]
     gold = [item["label"] for item in items]
     report = report_from_confusion(confusion_matrix(gold, predicted), LABELS)
     errors = tuple(
@@ -123,6 +128,19 @@ def load_eval_set(split: str = "dev", directory: Path | str | None = None) -> li
     path = Path(directory or EVAL_DIR) / f"eval_{split}.jsonl"
     if not path.exists():
         raise FileNotFoundError(f"{path} not found: pass the folder holding eval_dev.jsonl and eval_test.jsonl")
+    return read_items(path)
+
+
+def load_v2(part: str = "train", directory: Path | str | None = None) -> list[dict]:
+    """The agreed items of one part of the v2 set (`train`, `test` or `default_corpus`), with
+    their `genre` and `language`."""
+    if part not in V2_PARTS:
+        raise ValueError(f"part must be one of {V2_PARTS}, got {part!r}")
+    return read_items(Path(directory or EVAL_DIR / "v2") / f"{part}.jsonl")
+
+
+def read_items(path: Path) -> list[dict]:
+    """The labelled items of a JSONL file, each checked for the fields the metrics read."""
     items = []
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
@@ -138,12 +156,44 @@ def load_eval_set(split: str = "dev", directory: Path | str | None = None) -> li
     return items
 
 
-def write_report(split: str, path: Path | str) -> EvaluationReport:
-    """Evaluate the rules on one split and write the JSON report (metrics, confusion matrix
-    and the misclassified items) to `path`."""
-    report = evaluate(load_eval_set(split))
-    payload = {"split": split, **report.to_dict(), "errors": list(report.errors)}
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return report
+def reliability(probabilities: np.ndarray, gold: Sequence[str], bins: int = 10) -> dict:
+    """Reliability diagram of the top label's probability (`probabilities`: [items, LABELS],
+    equal-width bins) and the expected calibration error: the bins' |accuracy - confidence|
+    weighted by their share of the items."""
+    probabilities = np.asarray(probabilities, dtype=float)
+    confidence = probabilities.max(axis=1)
+    correct = probabilities.argmax(axis=1) == np.array([LABELS.index(label) for label in gold])
+    edges = np.linspace(0, 1, bins + 1)
+    which = np.clip(np.digitize(confidence, edges[1:-1]), 0, bins - 1)
+    table, ece = [], 0.0
+    for b in range(bins):
+        members = which == b
+        if members.any():
+            accuracy, mean_confidence = float(correct[members].mean()), float(confidence[members].mean())
+            ece += members.mean() * abs(accuracy - mean_confidence)
+            table.append({"bin": [round(edges[b], 2), round(edges[b + 1], 2)], "n": int(members.sum()),
+                          "confidence": round(mean_confidence, 4), "accuracy": round(accuracy, 4)})
+    return {"bins": table, "ece": round(float(ece), 4)}
 
+
+def by_group(gold: Sequence[str], predicted: Sequence[str], groups: Sequence[str]) -> dict[str, dict]:
+    """Size and macro-F1 of each group of items (a language, a genre)."""
+    out = {}
+    for group in sorted(set(groups)):
+        members = [i for i, g in enumerate(groups) if g == group]
+        report = report_from_confusion(confusion_matrix([gold[i] for i in members], [predicted[i] for i in members]))
+        out[group] = {"n": len(members), "macro_f1": round(report.macro_f1, 4)}
+    return out
+
+
+def detailed_report(items: Sequence[Mapping], predicted: Sequence[str], probabilities: np.ndarray | None = None) -> dict:
+    """Per-class figures, macro-F1 and confusion matrix; macro-F1 per language and per genre
+    where the items have them; calibration when `probabilities` ([items, LABELS]) are given."""
+    gold = [item["label"] for item in items]
+    out = report_from_confusion(confusion_matrix(gold, predicted)).to_dict()
+    if probabilities is not None:
+        out["calibration"] = reliability(probabilities, gold)
+    for field in ("language", "genre"):
+        if items and all(field in item for item in items):
+            out[f"by_{field}"] = by_group(gold, predicted, [item[field] for item in items])
+    return out

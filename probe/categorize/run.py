@@ -1,7 +1,8 @@
 """Categorizing a probing run: which kinds of text the strongest gates retrieve, per layer.
 
 run_dir/categories/enrichment.parquet          per layer and label: ratio with 95% interval
-run_dir/categories/labelled_positions.parquet  the sampled positions with text and label
+run_dir/categories/labelled_positions.parquet  the sampled positions with text, label, confidence
+                                               and whether they were kept (confidence >= min_confidence)
 run_dir/categories/enrichment.html             the plotly figure (self-contained)
 run_dir/categories/enrichment.json             the same figure as plotly JSON
 """
@@ -15,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..runstore import connect, read_manifest, write_atomically, write_json
-from .batch import categorize_many
+from .batch import DEFAULT_CATEGORIZER, categorize_many, categorizer_named
 from .enrichment import layer_enrichment
 
 CATEGORIES = "categories"
@@ -29,10 +30,14 @@ def categorize_run(
     context_chars: int = 200,
     n_boot: int = 1000,
     seed: int = 0,
+    min_confidence: float = 0.0,
+    categorizer: str = DEFAULT_CATEGORIZER,
 ) -> pa.Table:
     """Per Engram layer, P(label | top-gated positions) / P(label | random positions) for the
     n-grams of `order` (default: the longest the model hashes), gate `mean` or `max` over
-    branches. Writes the tables and figure under `run_dir/categories/` and returns the
+    branches, labelled by `categorizer` (`rules` or `model`). With the model, positions whose
+    label has a probability below `min_confidence` are left out of both groups (the rules'
+    scores are not probabilities, so they take no threshold). Writes the tables and figure under `run_dir/categories/` and returns the
     enrichment table."""
     from ..plots.categories import enrichment_figure  # plotly: only once there is a figure to write
 
@@ -43,11 +48,16 @@ def categorize_run(
         raise ValueError(f"order={order}: this run has n-grams of order 2..{max_order}")
     if gate not in ("mean", "max"):
         raise ValueError(f"gate={gate!r}: use mean or max")
+    categorizer_named(categorizer)
+    if not 0.0 <= min_confidence <= 1.0:
+        raise ValueError(f"min_confidence={min_confidence}: a probability, in [0, 1]")
+    if min_confidence > 0 and categorizer != "model":
+        raise ValueError("min_confidence needs categorizer='model': the rules' scores are not probabilities")
     with connect(run_dir) as con:
         positions = con.sql(f"SELECT layer, gate_{gate} AS gate, doc_id, position FROM gates").to_arrow_table()
         labelled: list[pa.Table] = []
 
-        def label_rows(top_rows: np.ndarray, random_rows: np.ndarray) -> list[str]:
+        def label_rows(top_rows: np.ndarray, random_rows: np.ndarray) -> list[str | None]:
             rows = np.concatenate([top_rows, random_rows])
             picked = positions.take(pa.array(rows)).append_column("pick", pa.array(np.arange(len(rows))))
             con.register("picked", picked)
@@ -62,15 +72,18 @@ def categorize_run(
                 ORDER BY p.pick
             """).to_arrow_table()
             con.unregister("picked")
-            labels = [
-                c.label
-                for c in categorize_many(*(texts.column(k).to_pylist() for k in ("ngram", "left_context", "right_context")))
-            ]
+            results = categorize_many(
+                *(texts.column(k).to_pylist() for k in ("ngram", "left_context", "right_context")), categorizer=categorizer
+            )
+            labels = [c.label for c in results]
+            confidence = [c.scores[c.label] for c in results]
+            kept = [p >= min_confidence for p in confidence]
             group = ["top"] * len(top_rows) + ["random"] * len(random_rows)
             labelled.append(
                 texts.drop_columns(["pick"]).append_column("group", pa.array(group)).append_column("label", pa.array(labels))
+                .append_column("confidence", pa.array(confidence, type=pa.float32())).append_column("kept", pa.array(kept))
             )
-            return labels
+            return [label if keep else None for label, keep in zip(labels, kept)]
 
         table = layer_enrichment(positions, top_fraction=top_fraction, n_boot=n_boot, seed=seed, label_rows=label_rows)
     out = run_dir / CATEGORIES
@@ -91,6 +104,8 @@ def categorize_run(
             "context_chars": context_chars,
             "n_boot": n_boot,
             "seed": seed,
+            "min_confidence": min_confidence,
+            "categorizer": categorizer,
         },
     )
     return table

@@ -395,13 +395,22 @@ def categorize(
     top_fraction: float = typer.Option(0.01, min=0.0, max=1.0, help="Share of each layer's positions that counts as top-gated."),
     n_boot: int = typer.Option(1000, min=1, help="Bootstrap resamples for the 95% intervals."),
     seed: int = typer.Option(0, help="Seed of the random sample and the bootstrap."),
+    categorizer: Literal["rules", "model"] = typer.Option(
+        "rules", help="The hand-written rules, or the learned model (other genres and languages; calibrated)."
+    ),
+    min_confidence: float = typer.Option(
+        0.0, min=0.0, max=1.0, help="With --categorizer model: leave out positions whose label's probability is below this."
+    ),
 ) -> None:
     """Kinds of text among top-gated positions vs random ones, per layer, with 95% intervals."""
     from ..categorize.run import categorize_run
 
     order = checked_order(checked_run(run_dir), order)
     try:
-        table = categorize_run(run_dir, order=order, gate=gate, top_fraction=top_fraction, n_boot=n_boot, seed=seed)
+        table = categorize_run(
+            run_dir, order=order, gate=gate, top_fraction=top_fraction, n_boot=n_boot, seed=seed,
+            min_confidence=min_confidence, categorizer=categorizer,
+        )
     except ValueError as err:
         raise typer.BadParameter(str(err)) from err
     view = Table(title=f"P(label | top {top_fraction:.1%} gated) / P(label | random), 95% bootstrap interval")

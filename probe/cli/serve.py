@@ -48,8 +48,8 @@ def app_command(
     command = [
         sys.executable, "-m", "streamlit", "run", str(browser_script()),
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
-        "--browser.gatherUsageStats", "false", "--", str(run_dir.resolve()),
-    ]  # fmt: skip
+        "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal", "--", str(run_dir.resolve()),
+    ]  # fmt: skip  # minimal toolbar: no Deploy button, which would reach for streamlit.io
     typer.echo(f"gate browser on http://{host}:{port} for {run_dir} (Ctrl-C stops it)")
     sys.stdout.flush()
     os.execv(sys.executable, command)  # become the server, so a signal to this process reaches it

@@ -2,9 +2,10 @@
 figures, shared by the gate browser (`apps/`) and the notebooks (`analyses/`)."""
 
 from .categories import enrichment_figure, label_share_figure
-from .gates import gate_histogram_figure, gate_trace_figure, shaded_text_html
+from .gates import gate_histogram_figure, gate_trace_figure
 from .offload import hit_rate_figure, tier_ratio_figure
 from .similarity import ablation_bars, alignment_curve, cka_heatmap, generation_bars, lens_curves
+from .tokens import shaded_text_html
 
 __all__ = [
     "ablation_bars",

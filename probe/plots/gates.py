@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import html
-
+import numpy as np
 import plotly.graph_objects as go
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -32,23 +31,49 @@ def gate_histogram_figure(histogram: pa.Table, branch: int = -1) -> go.Figure:
     return figure
 
 
-def gate_trace_figure(trace: pa.Table, value: str = "gate_mean") -> go.Figure:
+def rolling_mean(values, width: int) -> np.ndarray:
+    """The mean of each value and the `width - 1` before it (fewer at the start): a trace over
+    thousands of positions, drawn raw, is a solid band."""
+    values = np.asarray(values, dtype=float)
+    if width < 1:
+        raise ValueError(f"width={width}: use 1 or more")
+    sums = np.cumsum(np.concatenate([[0.0], values]))
+    lows = np.maximum(np.arange(1, len(values) + 1) - width, 0)
+    return (sums[1:] - sums[lows]) / (np.arange(1, len(values) + 1) - lows)
+
+
+def gate_trace_figure(
+    trace: pa.Table, value: str = "gate_mean", window: tuple[int, int] | None = None, selected: int | None = None
+) -> go.Figure:
     """A document's gate along its positions, one line per Engram layer, from
-    `probe.document_trace` (all layers); `value` is gate_mean, gate_max or gate_bN."""
+    `probe.document_trace` (all layers); `value` is gate_mean, gate_max or gate_bN. Over more
+    than 200 positions each line is the rolling mean of 1/100 of them (the raw gates would be
+    a solid band); `window` shades the positions shown as text, `selected` marks one."""
     data = trace.to_pydict()
+    positions = max(data["position"], default=0) + 1
+    width = max(positions // 100, 1) if positions > 200 else 1
     figure = go.Figure()
     for layer in sorted(set(data["layer"])):
         rows = [i for i, value in enumerate(data["layer"]) if value == layer]
         figure.add_scatter(
             x=[data["position"][i] for i in rows],
-            y=[_gate(data, i, value) for i in rows],
+            y=rolling_mean([_gate(data, i, value) for i in rows], width),
             mode="lines",
             name=f"layer {layer}",
             text=[repr(data["token"][i])[1:-1] for i in rows],
             hovertemplate="position %{x}: %{text}<br>gate %{y:.3f}<extra></extra>",
         )
+    if window is not None:
+        figure.add_vrect(x0=window[0], x1=window[1] - 1, fillcolor="#1f4fd6", opacity=0.08, line_width=0)
+    if selected is not None:
+        figure.add_vline(x=selected, line_color="#1f4fd6", line_dash="dot")
+    smoothed = f", rolling mean over {width} tokens" if width > 1 else ""
     figure.update_layout(
-        title=f"Gate along the document ({value})", xaxis_title="token position", yaxis_title="gate", yaxis_range=[0, 1]
+        title={"text": f"Gate along the document ({value.removeprefix('gate_')}{smoothed})", "x": 0, "xanchor": "left"},
+        xaxis_title="token position",
+        yaxis_title="gate (0..1)",
+        yaxis_range=[0, 1],
+        margin={"t": 60},
     )
     return figure
 
@@ -57,17 +82,3 @@ def _gate(data: dict, row: int, value: str) -> float:
     if value.startswith("gate_b"):
         return data["gates"][row][int(value[len("gate_b") :])]
     return data[value][row]
-
-
-def shaded_text_html(tokens: list[str], gates: list[float], titles: list[str] | None = None, selected: int | None = None) -> str:
-    """HTML of tokens shaded white (gate 0) to red (gate 1), as `engram-probe show` does in a
-    terminal; `titles` become hover tooltips, `selected` (an index into tokens) is outlined."""
-    spans = []
-    for i, (token, gate) in enumerate(zip(tokens, gates)):
-        shade = int(255 * (1 - min(max(gate, 0.0), 1.0)))
-        style = f"background:rgb(255,{shade},{shade});color:black"
-        if i == selected:
-            style += ";outline:2px solid #1f4fd6"
-        title = f' title="{html.escape(titles[i])}"' if titles else ""
-        spans.append(f'<span style="{style}"{title}>{html.escape(token)}</span>')
-    return '<div style="white-space:pre-wrap;font-family:monospace;line-height:1.6">' + "".join(spans) + "</div>"

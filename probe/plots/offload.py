@@ -9,7 +9,17 @@ take `engram-probe offload traffic`'s traffic.json, `pareto_figure` the plan.jso
 
 from __future__ import annotations
 
+import itertools
+
 import plotly.graph_objects as go
+
+# curves that lie on top of each other stay apart by dash and marker, not only by colour
+LINE_STYLES = [
+    {"line_dash": dash, "marker_symbol": symbol}
+    for dash, symbol in zip(
+        itertools.cycle(("solid", "dash", "dot", "dashdot")), ("circle", "square", "diamond", "triangle-up", "x", "cross")
+    )
+]
 
 
 def tier_ratio_figure(result: dict) -> go.Figure:
@@ -47,12 +57,13 @@ def hit_rate_figure(report: dict) -> go.Figure:
     """Share of row requests a static cache of the N most requested rows serves, against N,
     one curve per Engram layer (offline LFU on the counted text: an upper bound elsewhere)."""
     figure = go.Figure()
-    for layer, stats in report["layers"].items():
+    for (layer, stats), style in zip(report["layers"].items(), itertools.cycle(LINE_STYLES)):
         sizes = sorted(stats["hit_rate_curve"], key=int)
         figure.add_scatter(
             x=[int(s) for s in sizes],
             y=[stats["hit_rate_curve"][s] for s in sizes],
             mode="lines+markers",
+            **style,
             name=f"layer {layer} ({stats['unique']:,} distinct rows)",
             hovertemplate="top %{x:,} rows: %{y:.1%} of requests<extra></extra>",
         )
@@ -73,7 +84,9 @@ def step_rows_figure(traffic: dict) -> go.Figure:
     figure = go.Figure()
     decode = traffic["decode"]
     batches = [s["batch"] for s in decode]
-    figure.add_scatter(x=batches, y=[s["requested_per_step"] for s in decode], name="requested (all orders)", line_dash="dash", line_color="gray")
+    figure.add_scatter(
+        x=batches, y=[s["requested_per_step"] for s in decode], name="requested (all orders)", line_dash="dash", line_color="gray"
+    )
     figure.add_scatter(x=batches, y=[s["distinct_per_step"] for s in decode], name="distinct (all orders)", line_color="black")
     for order in map(str, traffic["orders"]):
         figure.add_scatter(
@@ -114,9 +127,12 @@ def capacity_hit_rate_figure(traffic: dict) -> go.Figure:
     own top rows), LRU and the offline optimum (Belady), the last two starting empty."""
     cache = traffic["cache"]
     figure = go.Figure()
-    for policy, name in (("static", "static hot set (preloaded)"), ("lru", "LRU"), ("belady", "Belady (offline optimum)")):
-        figure.add_scatter(x=cache["capacities_gib"], y=cache[policy], mode="lines+markers", name=name)
-    figure.add_hline(y=1 - cache["compulsory_miss"], line_dash="dot", line_color="gray", annotation_text="no compulsory misses left")
+    policies = (("static", "static hot set (preloaded)"), ("lru", "LRU"), ("belady", "Belady (offline optimum)"))
+    for (policy, name), style in zip(policies, itertools.cycle(LINE_STYLES)):
+        figure.add_scatter(x=cache["capacities_gib"], y=cache[policy], mode="lines+markers", name=name, **style)
+    figure.add_hline(
+        y=1 - cache["compulsory_miss"], line_dash="dot", line_color="gray", annotation_text="no compulsory misses left"
+    )
     figure.update_layout(
         title=f"Hit rate against capacity ({cache['trace']})",
         xaxis={"title": "cache capacity (GiB)", "type": "log"},

@@ -20,26 +20,42 @@ def _model_name(model: dict) -> str:
     return model.get("name", "model")
 
 
+def _layer_labels(model: dict, layers: list[int]) -> list[str]:
+    """Axis labels with the model's Engram layers marked: '3 ◆Engram'."""
+    engram = set(model.get("engram_layers", []))
+    return [f"{layer} ◆Engram" if layer in engram else str(layer) for layer in layers]
+
+
+def title(text: str, subtitle: str | None = None) -> dict:
+    """A left-aligned title that wraps a long subtitle onto a second line instead of being cut off."""
+    return {"text": text + (f"<br><sup>{subtitle}</sup>" if subtitle else ""), "x": 0, "xanchor": "left"}
+
+
 def cka_heatmap(result: dict) -> go.Figure:
-    """Linear minibatch CKA, model a's layers (y) against model b's (x)."""
+    """Linear minibatch CKA, model a's layers (y) against model b's (x): every layer labelled,
+    each cell's value written in it, and the Engram layers marked on both axes."""
     a, b = _model_name(result["a"]), _model_name(result["b"])
     figure = go.Figure(
         go.Heatmap(
             z=result["cka"],
-            x=result["layers_b"],
-            y=result["layers_a"],
+            x=_layer_labels(result["b"], result["layers_b"]),
+            y=_layer_labels(result["a"], result["layers_a"]),
             zmin=0,
             zmax=1,
             colorscale="Viridis",
-            colorbar={"title": "CKA"},
+            colorbar={"title": "CKA (0..1)"},
+            texttemplate="%{z:.2f}",
             hovertemplate=f"{a} layer %{{y}}<br>{b} layer %{{x}}<br>CKA %{{z:.3f}}<extra></extra>",
         )
     )
     figure.update_layout(
-        title=f"Linear minibatch CKA ({result['positions']['rule']} positions, n={result['positions']['count']:,})",
-        xaxis_title=f"{b} layer",
-        yaxis_title=f"{a} layer",
-        yaxis={"autorange": "reversed"},
+        title=title(
+            f"Linear minibatch CKA: {a} against {b}",
+            f"{result['positions']['rule']} positions, n={result['positions']['count']:,}; ◆ marks an Engram layer",
+        ),
+        xaxis={"title": f"{b} layer (residual after the block)", "type": "category"},
+        yaxis={"title": f"{a} layer", "type": "category", "autorange": "reversed"},
+        margin={"t": 80},
     )
     return figure
 
@@ -55,7 +71,10 @@ def alignment_curve(result: dict) -> go.Figure:
         ]
     )
     figure.update_layout(
-        title=f"Soft alignment: CKA-weighted mean index of the top-{result['alignment']['k']} most similar {b} layers",
+        title=title(
+            f"Soft alignment a_j of {a} to {b}",
+            f"CKA-weighted mean index of the top-{result['alignment']['k']} most similar {b} layers",
+        ),
         xaxis_title=f"{a} layer j",
         yaxis_title=f"a_j ({b} layer)",
     )
@@ -63,7 +82,8 @@ def alignment_curve(result: dict) -> go.Figure:
 
 
 def lens_curves(result: dict) -> go.Figure:
-    """Mean KL(final || layer) per layer, one curve per model, with standard-error bars."""
+    """Mean KL(final || layer) per layer, one curve per model, with standard-error bars, on a
+    log axis: the embedding's KL is tens of times the blocks', which a linear axis flattens."""
     figure = go.Figure()
     for entry in result["models"]:
         labels = ["embed" if layer == -1 else str(layer) for layer in entry["layers"]]
@@ -71,56 +91,92 @@ def lens_curves(result: dict) -> go.Figure:
             go.Scatter(
                 x=labels,
                 y=entry["kl"],
-                error_y={"type": "data", "array": entry["kl_sem"]},
+                error_y={"type": "data", "array": entry["kl_sem"], "thickness": 1.5, "width": 6},
                 mode="lines+markers",
                 name=_model_name(entry["model"]),
+                hovertemplate="layer %{x}: %{y:.3f} ± %{error_y.array:.3f} nats<extra></extra>",
             )
         )
     figure.update_layout(
-        title=f"Logit lens ({result['positions']['rule']} positions, n={result['positions']['count']:,})",
+        title=title(
+            "Logit lens: how far each layer's prediction is from the final one",
+            f"{result['positions']['rule']} positions, n={result['positions']['count']:,}; bars: ±1 standard error",
+        ),
         xaxis_title="layer (residual after the block)",
         xaxis_type="category",  # "embed" then block numbers; a numeric axis would drop "embed"
-        yaxis_title="KL(final || layer), nats",
+        yaxis={"title": "KL(final || layer), nats (log scale)", "type": "log"},
+        margin={"t": 80},
     )
     return figure
 
 
+Z95 = 1.96  # a 95% normal interval from a standard error
+
+
+def _interval(group: dict, condition: str) -> float | None:
+    """Half-width of the 95% interval of a group's loss change (`delta_sem`, written by ablate since it has it)."""
+    sem = group.get("delta_sem", {}).get(condition)
+    return None if sem is None else Z95 * sem
+
+
 def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
     """Loss change (nats/token) from switching Engram off, per corpus domain or per category
-    of the predicted token; one bar per condition."""
+    of the predicted token; one bar per condition, with its 95% interval where the file has
+    standard errors, and each group's token count on the axis."""
     if by not in ("domain", "category"):
         raise ValueError(f"by={by!r}: use domain or category")
     groups = result[f"by_{by}"]
     conditions = [c for c in ("off", "off_pinned") if c in result["overall"]["loss"]]
+    intervals = all(_interval(g, c) is not None for g in groups for c in conditions)
     figure = go.Figure(
         [
             go.Bar(
-                x=[g[by] for g in groups],
+                x=[f"{g[by]}<br>{g['tokens']:,} tokens" for g in groups],
                 y=[g["delta"][c] for g in groups],
+                error_y={"type": "data", "array": [_interval(g, c) for g in groups]} if intervals else None,
                 name=CONDITION_NAMES[c],
                 customdata=[[g["tokens"], g["loss"]["on"], g["loss"][c]] for g in groups],
-                hovertemplate="%{x}: %{customdata[0]:,} tokens<br>loss %{customdata[1]:.3f} -> %{customdata[2]:.3f}<extra></extra>",
+                hovertemplate="%{x}<br>loss %{customdata[1]:.3f} -> %{customdata[2]:.3f} nats/token<extra></extra>",
             )
             for c in conditions
         ]
     )
     figure.update_layout(
-        title=f"Engram off ({result['mode']} zeroed): loss change per {by}",
+        title=title(
+            f"Engram off ({result['mode']} zeroed): loss change per {by}",
+            "bars: 95% intervals over tokens" if intervals else "no intervals: this file predates them; run ablate again",
+        ),
         xaxis_title=by,
         yaxis_title="loss change, nats/token",
         barmode="group",
+        margin={"t": 80},
     )
     return figure
 
 
 def generation_bars(result: dict) -> go.Figure:
-    """Continuation loss with Engram on, off, off only in prefill, off only in decode."""
-    loss = result["generation"]["loss"]
-    names = ["on", *CONDITION_NAMES]
-    shown = [c for c in names if c in loss]
-    figure = go.Figure(go.Bar(x=[CONDITION_NAMES.get(c, "Engram on") for c in shown], y=[loss[c] for c in shown]))
+    """Continuation loss with Engram on, off, off only in prefill, off only in decode; each bar
+    off gets the 95% interval of its change from on where the file has it."""
+    generation = result["generation"]
+    loss = generation["loss"]
+    shown = [c for c in ["on", *CONDITION_NAMES] if c in loss]
+    errors = [0.0 if c == "on" else _interval(generation, c) for c in shown]
+    figure = go.Figure(
+        go.Bar(
+            x=[CONDITION_NAMES.get(c, "Engram on") for c in shown],
+            y=[loss[c] for c in shown],
+            error_y={"type": "data", "array": errors} if None not in errors else None,
+            text=[f"{loss[c]:.3f}" for c in shown],
+            textposition="outside",
+        )
+    )
     figure.update_layout(
-        title=f"Teacher-forced continuation after {result['generation']['prefill_fraction']:.0%} of each chunk as prompt",
+        title=title(
+            f"Teacher-forced continuation after {generation['prefill_fraction']:.0%} of each chunk as prompt",
+            f"{generation['tokens']:,} continuation tokens"
+            + ("; bars: 95% interval of the change from on" if None not in errors else ""),
+        ),
         yaxis_title="loss, nats/token",
+        margin={"t": 80},
     )
     return figure

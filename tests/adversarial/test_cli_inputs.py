@@ -98,6 +98,7 @@ CASES = [
     (["categorize", "{root}/run", "--top-fraction", "2"], "--top-fraction"),
     (["categorize", "{root}/run", "--order", "1"], "1: this run has n-grams of order 2 to 3"),
     (["categorize", "{root}/run", "--n-boot", "0"], "--n-boot"),
+    (["categorize", "{root}/run", "--min-confidence", "2"], "--min-confidence"),
     (["gates", "hello", "--model", "{root}/ckpt", "--top", "-1"], "--top"),
     (["gates", "hello", "--model", "{root}/no/such/checkpoint"], "no/such/checkpoint is neither a checkpoint directory"),
     (["gates", "hello", "--model", "{root}/baseline"], "baseline has no Engram layers"),

@@ -99,9 +99,12 @@ def test_a_second_writer_is_refused_at_once_and_a_killed_writer_releases_the_run
     args = run_args(checkpoint, corpus, run_dir, "--shard-tokens", 40, "--batch-size", 2)
     first = run_cli(*args)
     wait_for(lambda: holds_lock(run_dir, first) and committed_shards(run_dir), "the first writer's first commit")
+    # paused, holding its lock, so that however fast this machine probes it is still writing
+    # when the second writer starts
+    os.kill(first.pid, signal.SIGSTOP)
     second = run_cli(*args, env=dict(os.environ, COLUMNS="400"))
     output, _ = second.communicate(timeout=600)
-    assert first.poll() is None, "the first writer finished before the second started; make the corpus longer"
+    assert first.poll() is None, "the first writer finished before it was paused; make the corpus longer"
     assert second.returncode != 0
     assert f"{run_dir} is being written by another `engram-probe run` (pid {first.pid})" in " ".join(output.replace("│", " ").split())
     with connect(run_dir) as con:  # readers never wait for the lock
