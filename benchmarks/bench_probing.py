@@ -63,14 +63,14 @@ def corpus(n_docs: int, scale: int) -> list[Document]:
     return [Document(f"{copy}/{d.doc_id}", d.text) for copy in range(scale) for d in base]
 
 
-def plain_forward(model, documents: list[Document], options: ProbeOptions) -> int:
+def plain_forward(model, documents: list[Document], options: ProbeOptions, stop_at_layer: int | None = None) -> int:
     """The same tokenization, chunks, batches and addressing as the scan, with no hooks and
-    nothing written: what a model costs before any probing."""
+    nothing written: what a model costs before any probing (to logits, or to `stop_at_layer`)."""
     chunks = list(GateScan(model, options.for_model(model)).chunker.stream(documents))
     with torch.no_grad():
         for batch in batched(chunks, options.batch_size):
             tokens, mask, rows = model_inputs(model, batch)
-            model(tokens, attention_mask=mask, rows=rows)
+            model(tokens, attention_mask=mask, rows=rows, stop_at_layer=stop_at_layer)
     return sum(len(c) for c in chunks)
 
 
@@ -103,15 +103,20 @@ def main() -> None:
         worker(args.docs, args.worker_scale)
         return
 
+    torch.set_num_threads(len(os.sched_getaffinity(0)))  # one thread per core this process may run on
     model, described, _ = open_model("engram")
     documents = corpus(args.docs, 1)
-    seconds: dict[str, list[float]] = {"plain": [], **{name: [] for name in RECORDERS}}
+    last_engram = max(model.cfg.engram.layers) + 1  # where the default recorders stop the forward
+    seconds: dict[str, list[float]] = {"plain": [], "plain_to_last_engram": [], **{name: [] for name in RECORDERS}}
     with tempfile.TemporaryDirectory() as tmp:
         plain_forward(model, documents[:2], OPTIONS)  # warm-up
         for repeat in range(args.repeats):  # interleaved, so drift on a shared machine hits every variant
             start = time.perf_counter()
             tokens = plain_forward(model, documents, OPTIONS)
             seconds["plain"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            plain_forward(model, documents, OPTIONS, stop_at_layer=last_engram)
+            seconds["plain_to_last_engram"].append(time.perf_counter() - start)
             for name, record in RECORDERS.items():
                 options = dataclasses.replace(OPTIONS, record=record)
                 start = time.perf_counter()
@@ -140,6 +145,11 @@ def main() -> None:
         "written": "shards, manifest, aggregates and report, as `engram-probe run` writes them",
         "statistic": f"best and median of {args.repeats} interleaved runs (best: least disturbed by a noisy VM)",
         "plain_forward_tokens_per_s": tokens / min(plain),
+        # the same forward as the default recorders run, without hooks: what recording itself costs
+        "plain_to_last_engram_tokens_per_s": tokens / min(seconds["plain_to_last_engram"]),
+        "default_over_plain_to_last_engram": min(seconds["plain_to_last_engram"]) / min(seconds["default"]),
+        "default_over_plain_to_last_engram_median": statistics.median(seconds["plain_to_last_engram"])
+        / statistics.median(seconds["default"]),
         "recorders": {
             name: {
                 "records": RECORDER_DESCRIPTIONS[name],

@@ -120,7 +120,7 @@ def engram_ablation(
 ) -> dict:
     """Loss with Engram on and off, overall, per corpus domain and per categorizer label of the
     predicted token, and for a teacher-forced continuation with Engram off only in prefill or
-    only in decode. Layout: see `probe.cli.analysis`."""
+    only in decode. Layout: see `probe.reports`."""
     require_engram(model)
     if not 0 < prefill_fraction < 1:
         raise ValueError(f"prefill_fraction={prefill_fraction} must lie strictly between 0 and 1")

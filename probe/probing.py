@@ -68,6 +68,22 @@ def fingerprint_corpus(path: Path) -> str:
     return digest.hexdigest()
 
 
+def run_manifest(model: EngramLM, described: str, checkpoint_dir: Path | None, corpus: Path, split: str | None, text_field: str = "text") -> dict:
+    """What identifies a run besides its options: the model, its tokenizer and the corpus
+    (`probe_corpus` adds the options, config and code version)."""
+    corpus = Path(corpus)
+    return {
+        "model": described,
+        "model_hash": fingerprint_model(model, checkpoint_dir),
+        "tokenizer_hash": hashlib.sha256(model.tokenizer.to_str().encode()).hexdigest(),
+        "corpus": str(corpus),
+        "split": split,
+        "corpus_hash": fingerprint_corpus(corpus),
+        "text_field": text_field if corpus.suffix in (".jsonl", ".parquet") else None,  # what it reads, else nothing
+        "seed": None,  # probing is deterministic: no sampling
+    }
+
+
 def code_version() -> str:
     try:
         return importlib.metadata.version("engram-probe")

@@ -13,7 +13,6 @@ message names the input, what was expected and the fix, and `EngramProbe.invoke`
 from __future__ import annotations
 
 import errno
-import hashlib
 import importlib
 import os
 import re
@@ -221,7 +220,7 @@ def run(
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
     from engram_model.corpus import ReadReport, iter_documents
 
-    from ..probing import ProbeOptions, fingerprint_corpus, fingerprint_model, probe_corpus
+    from ..probing import ProbeOptions, probe_corpus, run_manifest
     from ..recorder import RecordOptions
     from ..runstore import RunError
 
@@ -233,16 +232,7 @@ def run(
         shard_tokens=shard_tokens,
         record=RecordOptions(rows=record_rows, logprob=record_logprob, out_norm=record_out_norm),
     )
-    manifest = {
-        "model": described,
-        "model_hash": fingerprint_model(lm, checkpoint_dir),
-        "tokenizer_hash": hashlib.sha256(lm.tokenizer.to_str().encode()).hexdigest(),
-        "corpus": str(corpus_path),
-        "split": split,
-        "corpus_hash": fingerprint_corpus(corpus_path),
-        "text_field": text_field if corpus_path.suffix in (".jsonl", ".parquet") else None,  # what it reads, else nothing
-        "seed": None,  # probing is deterministic: no sampling
-    }
+    manifest = run_manifest(lm, described, checkpoint_dir, corpus_path, split, text_field)
     read_report = ReadReport()
     try:
         report = probe_corpus(
