@@ -150,6 +150,19 @@ class Page:
             time.sleep(0.05)
         return time.monotonic() - start
 
+    def click(self, selector: str, until: str, what: str, seconds: float = 60) -> float:
+        """Click the element at `selector` until `until` holds; seconds from the click that took.
+        A click that lands while the page is still wiring its widgets is lost: try again."""
+        deadline = time.monotonic() + seconds
+        while True:
+            start = time.monotonic()
+            self.js(f"document.querySelector({json.dumps(selector)}).click()")
+            try:
+                return self.wait(until, what, seconds=min(5, max(deadline - start, 0.1)))
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+
     def text(self) -> str:
         return self.js("document.body ? document.body.innerText : ''") or ""
 
@@ -257,14 +270,13 @@ def outlined(position: str) -> str:
 
 
 def _click_token(browser: Page, position: str) -> float:
-    """Click the token at `position` in the token view; seconds until the panel shows it."""
-    start = time.monotonic()
-    browser.js(f"document.querySelector('.tv-tok[data-position=\"{position}\"]').click()")
-    browser.wait(
-        shows(f"Token at position {position}") + f" && new URLSearchParams(location.search).get('pos') === '{position}'",
+    """Click the token at `position` in the token view; seconds until the panel, the address and the outline show it."""
+    return browser.click(
+        f'.tv-tok[data-position="{position}"]',
+        shows(f"Token at position {position}") + f" && new URLSearchParams(location.search).get('pos') === '{position}'"
+        f" && {outlined(position)}",
         "the panel",
     )
-    return time.monotonic() - start
 
 
 def test_first_page_and_a_click_against_an_empty_page(run_dir, browser, tmp_path):
@@ -275,10 +287,8 @@ def test_first_page_and_a_click_against_an_empty_page(run_dir, browser, tmp_path
     port = _free_port()
     with served(streamlit_command(empty_script, port), port):
         empty_first = browser.open(f"http://127.0.0.1:{port}", shows("Empty page", "clicked 0 times"), "the empty page")
-        start = time.monotonic()
-        browser.js("document.querySelector('[data-testid=\"stButton\"] button').click()")
-        browser.wait(shows("clicked 1 times"), "the empty page's rerun")
-        empty_click = time.monotonic() - start
+        until = "!document.body.innerText.includes('clicked 0 times') && " + shows("Empty page")
+        empty_click = browser.click('[data-testid="stButton"] button', until, "the empty page's rerun")
     port = _free_port()
     with served(app_command(run_dir, port), port):
         url = f"http://127.0.0.1:{port}"
