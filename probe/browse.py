@@ -10,7 +10,7 @@ offload commands at fixed places, so one directory holds everything about a run:
     RUN_DIR/offload/offload.json       engram-probe offload bench --out RUN_DIR/offload/offload.json
     RUN_DIR/offload/rowstats.json      engram-probe offload rowstats FILE --json RUN_DIR/offload/rowstats.json
 
-(layouts: `probe.cli.analysis` and `probe.cli.offload`). A run recorded with `--record-rows`
+(layouts: `probe.reports` and `probe.cli.offload`). A run recorded with `--record-rows`
 also gives cache hit-rate curves of its own row requests (`run_row_stats`).
 """
 

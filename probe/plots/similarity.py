@@ -1,7 +1,7 @@
 """Figures of the depth analyses: CKA heatmap, soft alignment a_j, logit-lens KL, Engram ablation.
 
 Each takes the dict the analysis writes (`similarity.json`, `lens.json`, `ablation.json`; see
-`probe.cli.analysis`) and returns a plotly figure.
+`probe.reports`) and returns a plotly figure.
 """
 
 from __future__ import annotations
