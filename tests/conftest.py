@@ -16,6 +16,16 @@ def tokenizer():
     return train_bpe((f.read_text(encoding="utf-8") for f in files), vocab_size=1024)
 
 
+def documents(n=6) -> list[Document]:
+    """n short documents cycling through prose, a licence and code, each longer than the last."""
+    texts = [
+        "Alexander the Great was born in Pella, the capital of Macedon. The Milky Way is a galaxy.",
+        "Permission is hereby granted, free of charge, to any person obtaining a copy of this software.",
+        "def main(argv):\n    return parse(argv[1:])\n",
+    ]
+    return [Document(f"d{i}", texts[i % 3] * (1 + i), domain=["prose", "licence", "code"][i % 3]) for i in range(n)]
+
+
 def small_config(tokenizer, **engram_overrides) -> ModelConfig:
     """Every component switched on (MoE, 2 hyper-connection streams, Engram at two layers)
     at a size that runs in milliseconds."""

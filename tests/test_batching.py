@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 import torch
+from conftest import documents
 
-from engram_model.corpus import Document
 from probe.batching import (
     DocumentChunker,
     batched,
@@ -22,15 +22,6 @@ def test_entity_ends():
     labels = ["names", "other", "names", "other", "names", "other"]
     blank = [False, True, False, False, False, True]  # "Alexander", " ", "Great", " was", "Pella", "\n"
     assert entity_ends(labels, blank).tolist() == [False, False, True, False, True, False]
-
-
-def documents(n=6):
-    texts = [
-        "Alexander the Great was born in Pella, the capital of Macedon. The Milky Way is a galaxy.",
-        "Permission is hereby granted, free of charge, to any person obtaining a copy of this software.",
-        "def main(argv):\n    return parse(argv[1:])\n",
-    ]
-    return [Document(f"d{i}", texts[i % 3] * (1 + i), domain=["prose", "licence", "code"][i % 3]) for i in range(n)]
 
 
 def test_chunks_and_positions(tokenizer):

@@ -3,9 +3,9 @@ import dataclasses
 import numpy as np
 import pytest
 import torch
+from conftest import documents
 
 from engram_model import EngramLM
-from engram_model.corpus import Document
 from probe.batching import read_chunks, select_positions
 from probe.similarity import MinibatchCKA, alignment_index, linear_cka, model_similarity, rbf_cka
 
@@ -112,15 +112,6 @@ def test_alignment_index_by_hand():
     assert np.allclose(alignment_index(np.eye(4) + 0.01, k=1), [0, 1, 2, 3])
     with pytest.raises(ValueError, match="k=4"):
         alignment_index(s, k=4)
-
-
-def documents(n=6):
-    texts = [
-        "Alexander the Great was born in Pella, the capital of Macedon. The Milky Way is a galaxy.",
-        "Permission is hereby granted, free of charge, to any person obtaining a copy of this software.",
-        "def main(argv):\n    return parse(argv[1:])\n",
-    ]
-    return [Document(f"d{i}", texts[i % 3] * (1 + i), domain=["prose", "licence", "code"][i % 3]) for i in range(n)]
 
 
 def test_model_similarity_against_a_baseline(model, tokenizer):
