@@ -1,3 +1,4 @@
+import shutil
 import sysconfig
 from pathlib import Path
 
@@ -94,3 +95,28 @@ def small_train_config(tokenizer, **overrides) -> TrainConfig:
         seed=3,
     )
     return TrainConfig(**{**fields, **overrides})
+
+
+def write_app_results(run: Path, checkpoint: str, corpus: Path, tokens: int) -> None:
+    """Every result file the gate browser shows, written into `run` by the commands that make
+    them (similarity, lens, ablation, row statistics, offload plan) on `tokens` tokens of
+    `corpus`, plus the recorded offload benchmark and V4.1 traffic."""
+    from typer.testing import CliRunner
+
+    from probe.cli import app as cli
+
+    results = Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+    offload = run / "offload"
+    offload.mkdir()
+    common = ["--corpus", str(corpus), "--tokens", str(tokens), "--out", str(run / "analysis")]
+    shutil.copy(results / "offload.json", offload / "offload.json")
+    shutil.copy(results / "v41_traffic.json", offload / "traffic.json")
+    for args in (
+        ["similarity", "--a", checkpoint, "--b", checkpoint, "--positions", "all", "--minibatch", "64", *common],
+        ["lens", checkpoint, *common],
+        ["ablate", checkpoint, *common],
+        ["offload", "rowstats", str(corpus), "--model", checkpoint, "--json", str(offload / "rowstats.json")],
+        ["offload", "plan", "--traffic", str(offload / "traffic.json"), "--out", str(offload)],
+    ):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output

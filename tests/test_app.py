@@ -10,16 +10,14 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from typer.testing import CliRunner
+from conftest import write_app_results
 
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, RecordOptions, categorize_run, probe_corpus
 from probe.browse import ARTEFACTS, artefact_command, artefact_path, document_text, ngram_table
-from probe.cli import app as cli
 from probe.cli.serve import browser_script
 
-ROOT = Path(__file__).resolve().parent.parent
 BROWSER = browser_script()  # the script `engram-probe app` serves: probe.apps, as installed
 TEXTS = [
     ("prose", "Alexander the Great was born in Pella, the capital of Macedon, and was tutored by Aristotle."),
@@ -55,28 +53,8 @@ def base(model, tmp_path_factory):
 @pytest.fixture(scope="module")
 def run_dir(base):
     """The run with every analysis the browser shows, each written where the app looks for it."""
-    run, ckpt, corpus = base / "run", str(base / "ckpt"), str(base / "corpus.jsonl")
-    analysis = str(run / "analysis")
-    common = ["--corpus", corpus, "--tokens", "300", "--out", analysis]
-    for args in (
-        ["similarity", "--a", ckpt, "--b", ckpt, "--positions", "all", "--minibatch", "64", *common],
-        ["lens", ckpt, *common],
-        ["ablate", ckpt, *common],
-    ):
-        result = CliRunner().invoke(cli, args)
-        assert result.exit_code == 0, result.output
-    (run / "offload").mkdir()
-    result = CliRunner().invoke(
-        cli,
-        ["offload", "rowstats", str(base / "corpus.jsonl"), "--model", ckpt, "--json", str(run / "offload" / "rowstats.json")],
-    )
-    assert result.exit_code == 0, result.output
-    shutil.copy(ROOT / "benchmarks" / "results" / "offload.json", run / "offload" / "offload.json")
-    shutil.copy(ROOT / "benchmarks" / "results" / "v41_traffic.json", run / "offload" / "traffic.json")
-    result = CliRunner().invoke(
-        cli, ["offload", "plan", "--traffic", str(run / "offload" / "traffic.json"), "--out", str(run / "offload")]
-    )
-    assert result.exit_code == 0, result.output
+    run = base / "run"
+    write_app_results(run, str(base / "ckpt"), base / "corpus.jsonl", tokens=300)
     return run
 
 

@@ -21,16 +21,14 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from PIL import Image
-from typer.testing import CliRunner
+from conftest import write_app_results
 from websockets.sync.client import connect
 
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, categorize_run, probe_corpus
 from probe.browse import ARTEFACTS, artefact_path, ngram_table
-from probe.cli import app as cli
 
-ROOT = Path(__file__).resolve().parent.parent
 TEXTS = [
     ("prose", "Alexander the Great was born in Pella, the capital of Macedon, and was tutored by Aristotle."),
     ("licence", "Permission is hereby granted, free of charge, to any person obtaining a copy of this software."),
@@ -68,22 +66,7 @@ def run_dir(model, tmp_path_factory, chromium):
     categorize_run(run, top_fraction=0.1, n_boot=20)
     save_model(model, ckpt)
     corpus.write_text("".join(json.dumps({"text": d.text, "domain": d.domain}) + "\n" for d in documents))
-    common = ["--corpus", str(corpus), "--tokens", "200", "--out", str(run / "analysis")]
-    (run / "offload").mkdir()
-    for args in (
-        ["similarity", "--a", ckpt, "--b", ckpt, "--positions", "all", "--minibatch", "64", *common],
-        ["lens", ckpt, *common],
-        ["ablate", ckpt, *common],
-        ["offload", "rowstats", str(corpus), "--model", ckpt, "--json", str(run / "offload" / "rowstats.json")],
-    ):
-        result = CliRunner().invoke(cli, args)
-        assert result.exit_code == 0, result.output
-    shutil.copy(ROOT / "benchmarks" / "results" / "offload.json", run / "offload" / "offload.json")
-    shutil.copy(ROOT / "benchmarks" / "results" / "v41_traffic.json", run / "offload" / "traffic.json")
-    result = CliRunner().invoke(
-        cli, ["offload", "plan", "--traffic", str(run / "offload" / "traffic.json"), "--out", str(run / "offload")]
-    )
-    assert result.exit_code == 0, result.output
+    write_app_results(run, ckpt, corpus, tokens=200)
     return run
 
 
