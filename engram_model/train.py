@@ -33,6 +33,7 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 from torch import nn
+from torch.nn import functional as F
 
 from ._io import write_atomically
 from .addressing import table_primes
@@ -123,23 +124,31 @@ def parameter_counts(model: EngramLM) -> dict[str, int]:
     }
 
 
+def engram_projection_params(cfg: ModelConfig) -> int:
+    """What one Engram module holds besides its table (keys, values, gate norms, short conv):
+    parameters every token uses."""
+    module = Engram(cfg, table_primes(cfg.engram)[cfg.engram.layers[0]], ResidentTable(2, cfg.engram.head_dim))
+    return sum(p.numel() for name, p in module.named_parameters() if not name.startswith("table."))
+
+
+def table_params(cfg: ModelConfig) -> int:
+    primes = table_primes(cfg.engram)
+    return sum(sum(map(sum, primes[layer])) for layer in cfg.engram.layers) * cfg.engram.head_dim
+
+
 def matched_baseline(cfg: ModelConfig) -> ModelConfig:
     """The MoE baseline for an Engram config at rho = 1: the tables' parameters become extra
     routed experts (same top-k, so the same active experts), and the Engram projections,
     which every token uses, widen the dense FFN so active parameters match too."""
     if cfg.engram is None or cfg.moe is None:
         raise ValueError("matched_baseline needs an MoE config with Engram layers")
-    primes = table_primes(cfg.engram)
-    table_params = sum(sum(map(sum, primes[layer])) for layer in cfg.engram.layers) * cfg.engram.head_dim
     expert_params = 3 * cfg.d_model * cfg.moe.d_expert
     moe_layers = sum(cfg.is_moe_layer(layer) for layer in range(cfg.n_layers))
-    extra_experts = round(table_params / (expert_params * moe_layers))
-    one_module = Engram(cfg, primes[cfg.engram.layers[0]], ResidentTable(2, cfg.engram.head_dim))
-    projection_params = sum(p.numel() for name, p in one_module.named_parameters() if not name.startswith("table."))
+    extra_experts = round(table_params(cfg) / (expert_params * moe_layers))
     dense_layers = cfg.n_layers - moe_layers
     if dense_layers == 0:
         raise ValueError("matched_baseline widens a dense FFN layer; this config has none (first_dense_layers=0)")
-    extra_ff = round(len(cfg.engram.layers) * projection_params / (3 * cfg.d_model * dense_layers))
+    extra_ff = round(len(cfg.engram.layers) * engram_projection_params(cfg) / (3 * cfg.d_model * dense_layers))
     moe = dataclasses.replace(cfg.moe, n_routed=cfg.moe.n_routed + extra_experts)
     return dataclasses.replace(cfg, engram=None, moe=moe, d_ff=cfg.d_ff + extra_ff)
 
@@ -164,7 +173,9 @@ def tokenize_documents(documents: Iterable[Document], tokenizer: Tokenizer) -> d
     by_domain: dict[str, list[Document]] = {}
     for doc in documents:
         if not isinstance(doc.text, str):
-            raise TrainingError(f"document {doc.doc_id!r} has a text of type {type(doc.text).__name__}, not str; pass a text column")
+            raise TrainingError(
+                f"document {doc.doc_id!r} has a text of type {type(doc.text).__name__}, not str; pass a text column"
+            )
         by_domain.setdefault(doc.domain, []).append(doc)
     streams = {}
     for domain, docs in sorted(by_domain.items()):
@@ -188,25 +199,36 @@ def validation_windows(stream: np.ndarray, seq_len: int, max_tokens: int | None)
 
 
 @torch.no_grad()
-def evaluate(model: EngramLM, streams: dict[str, np.ndarray], seq_len: int, max_tokens: int | None, batch_size: int = 8) -> dict:
-    """Mean next-token loss per domain and over every evaluated token ("overall")."""
+def window_losses(
+    model: EngramLM, streams: dict[str, np.ndarray], seq_len: int, max_tokens: int | None, batch_size: int = 8
+) -> dict[str, np.ndarray]:
+    """Per domain, the mean next-token loss of each validation window: `{domain: float64 [windows]}`,
+    the unit a bootstrap over text resamples."""
     was_training = model.training
     model.eval()
-    sums, counts = {}, {}
+    losses = {}
     for domain, stream in streams.items():
         windows = validation_windows(stream, seq_len, max_tokens)
-        total, n = 0.0, 0
+        per_window = []
         for i in range(0, len(windows), batch_size):
             batch = windows[i : i + batch_size]
-            loss = model(batch, return_type="loss")
-            pairs = batch.shape[0] * (seq_len - 1)
-            total, n = total + loss.item() * pairs, n + pairs
-        if n:
-            sums[domain], counts[domain] = total, n
+            logits = model(batch)
+            token_loss = F.cross_entropy(logits[:, :-1].transpose(1, 2).float(), batch[:, 1:], reduction="none")  # [b, T-1]
+            per_window.append(token_loss.double().mean(dim=1))
+        if per_window:
+            losses[domain] = torch.cat(per_window).numpy()
     model.train(was_training)
-    result = {domain: sums[domain] / counts[domain] for domain in sums}
-    result["overall"] = sum(sums.values()) / sum(counts.values())
-    result["tokens"] = sum(counts.values())
+    return losses
+
+
+def evaluate(model: EngramLM, streams: dict[str, np.ndarray], seq_len: int, max_tokens: int | None, batch_size: int = 8) -> dict:
+    """Mean next-token loss per domain and over every evaluated token ("overall"; every
+    window holds seq_len - 1 predictions, so it is the mean over windows)."""
+    losses = window_losses(model, streams, seq_len, max_tokens, batch_size)
+    result = {domain: float(values.mean()) for domain, values in losses.items()}
+    every = np.concatenate(list(losses.values()))
+    result["overall"] = float(every.mean())
+    result["tokens"] = len(every) * (seq_len - 1)
     return result
 
 
@@ -296,7 +318,9 @@ def save_state(out_dir: Path, model: EngramLM, optimizers: dict, progress: dict,
     return state_dir
 
 
-RUN_ENTRIES = re.compile(r"(state-\d{6}|latest|metrics\.csv|eval\.csv|summary\.json|final)|\.(latest|metrics\.csv|eval\.csv|summary\.json|final)\..*")
+RUN_ENTRIES = re.compile(
+    r"(state-\d{6}|latest|metrics\.csv|eval\.csv|summary\.json|final)|\.(latest|metrics\.csv|eval\.csv|summary\.json|final)\..*"
+)
 
 
 def check_run_directory(out_dir: Path) -> None:
@@ -379,7 +403,7 @@ def _write_csv(path: Path, rows: list[dict]) -> None:
     write_atomically(path, text.getvalue().encode())
 
 
-def _tokenized_splits(
+def tokenized_splits(
     train_docs: Iterable[Document], validation_docs: Iterable[Document], tokenizer: Tokenizer, seq_len: int
 ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """The training stream and the validation streams per domain, refused when training has
@@ -416,11 +440,26 @@ def train(
 ) -> dict:
     """Train (or resume) in `out_dir`; returns the summary also written to summary.json.
     `on_step` receives each logged metrics row (the CLI's progress bar)."""
+    check_run_directory(Path(out_dir))
+    train_stream, validation = tokenized_splits(train_docs, validation_docs, tokenizer, cfg.seq_len)
+    return train_on_streams(cfg, train_stream, validation, tokenizer, out_dir, recipe, on_step)
+
+
+def train_on_streams(
+    cfg: TrainConfig,
+    train_stream: np.ndarray,
+    validation: dict[str, np.ndarray],
+    tokenizer: Tokenizer,
+    out_dir: str | Path,
+    recipe: str = "custom",
+    on_step: Callable[[dict], None] | None = None,
+) -> dict:
+    """`train` on streams `tokenized_splits` made, so that runs sharing a corpus (a sweep)
+    tokenize it once."""
     out_dir = Path(out_dir)
     check_run_directory(out_dir)
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
-    train_stream, validation = _tokenized_splits(train_docs, validation_docs, tokenizer, cfg.seq_len)
     resumed = load_state(out_dir, cfg, tokenizer)
     out_dir.mkdir(parents=True, exist_ok=True)  # only once every input is known to be usable
     if resumed is None:

@@ -56,6 +56,24 @@ def engram_off(model: EngramLM, mode: str = "gate", positions: torch.Tensor | No
     return [(f"blocks.{layer}.engram.hook_{mode}", zero) for layer in layers]
 
 
+@torch.no_grad()
+def collapse_to_head_means(model: EngramLM) -> EngramLM:
+    """Every head's table rows replaced by their mean, in place: each n-gram then reads the
+    same vector per head, so what is left is a learned bias through the gate. "Does Engram
+    memorise?": if the loss barely moves, the rows hold little that depends on the n-gram."""
+    require_engram(model)
+    for layer in model.cfg.engram.layers:
+        engram = model.blocks[layer].engram
+        weight = getattr(engram.table, "weight", None)
+        if weight is None:
+            raise ValueError(f"layer {layer}'s table is {type(engram.table).__name__}; load the model with tier='resident' to collapse it")
+        starts = engram.offsets.tolist()
+        ends = [*starts[1:], weight.shape[0]]
+        for start, end in zip(starts, ends):
+            weight[start:end] = weight[start:end].float().mean(0).to(weight.dtype)
+    return model
+
+
 def moe_layers(model: EngramLM) -> list[int]:
     return [layer for layer in range(model.cfg.n_layers) if model.cfg.is_moe_layer(layer)]
 

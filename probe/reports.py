@@ -16,7 +16,9 @@ directory:
        "layers_a": [0, ..., La-1], "layers_b": [0, ..., Lb-1],   # blocks.{L}.hook_resid_post
        "cka": [[float]] [La][Lb],        # linear minibatch CKA, rows a's layers, columns b's
        "cka_a": [[float]] [La][La], "cka_b": [[float]] [Lb][Lb],   # each model against itself
-       "alignment": {"k": int, "a_j": [float] [La]}}   # soft alignment of a's layer j to b's layers (k <= Lb)
+       "alignment": {"k": int, "a_j": [float] [La],     # soft alignment of a's layer j to b's layers (k <= Lb)
+                     "bootstrap": int,                  # resamples of the minibatches (0: none)
+                     "a_j_low": [float] | None, "a_j_high": [float] | None}}   # their 2.5 / 97.5 percentiles
     cka.html          heatmap of "cka" (a's layer on y, b's layer on x)
     alignment.html    a_j against j, with the diagonal a_j = j
 
@@ -204,11 +206,17 @@ def similarity_report(
     batch_size: int = 8,
     seed: int = 0,
     show_progress: bool = False,
+    bootstrap: int = 1000,
 ) -> dict:
     """Linear minibatch CKA between every layer of `a` and of `b` (`b` may be `a`), and a's soft
-    alignment over the `k` most similar layers of b (default 5, at most b's layers)."""
+    alignment over the `k` most similar layers of b (default 5, at most b's layers), with a
+    bootstrap interval over minibatches of positions (`bootstrap` resamples; 0: none)."""
     k = alignment_k(b, k)
-    cka = model_similarity(a.model, b.model, reading.chunks, positions.masks, batch_size, minibatch, seed=seed, show_progress=show_progress)
+    cka = model_similarity(
+        a.model, b.model, reading.chunks, positions.masks, batch_size, minibatch, seed=seed, show_progress=show_progress, bootstrap=bootstrap
+    )
+    a_j = alignment_index(cka["cka"], k)
+    resampled = np.stack([alignment_index(matrix, k) for matrix in cka["cka_resampled"]]) if bootstrap else None
     return {
         "analysis": "similarity",
         "a": a.info,
@@ -223,7 +231,14 @@ def similarity_report(
         "cka": json_ready(cka["cka"]),
         "cka_a": json_ready(cka["cka_a"]),
         "cka_b": json_ready(cka["cka_b"]),
-        "alignment": {"k": k, "a_j": json_ready(alignment_index(cka["cka"], k))},
+        "alignment": {
+            "k": k,
+            "a_j": json_ready(a_j),
+            # 95% percentile interval over `bootstrap` resamples of the minibatches (None: not asked)
+            "bootstrap": bootstrap,
+            "a_j_low": None if resampled is None else json_ready(np.nanpercentile(resampled, 2.5, axis=0)),
+            "a_j_high": None if resampled is None else json_ready(np.nanpercentile(resampled, 97.5, axis=0)),
+        },
     }
 
 
@@ -271,6 +286,7 @@ FIGURES: dict[str, dict[str, Callable[[dict], object]]] = {
         "ablation_category.html": lambda result: ablation_bars(result, "category"),
         "ablation_generation.html": generation_bars,
     },
+    "loss": {},  # probe.evaluation.loss_report: a table, no figure
 }
 
 

@@ -109,6 +109,7 @@ class MinibatchCKA:
     def __init__(self):
         self.hsic: np.ndarray | None = None  # [L, L], summed over minibatches
         self.batches = 0
+        self.per_batch: list[np.ndarray] = []  # each minibatch's [L, L], for the bootstrap
 
     def update(self, features: Sequence) -> None:
         """One minibatch: every layer's features at the same n >= 4 positions, `[n, d_layer]`."""
@@ -129,15 +130,27 @@ class MinibatchCKA:
             raise ValueError(f"this accumulator holds {len(self.hsic)} layers; the minibatch has {len(hsic)}")
         self.hsic = hsic if self.hsic is None else self.hsic + hsic
         self.batches += 1
+        self.per_batch.append(hsic)
 
     def matrix(self) -> np.ndarray:
         """`[L, L]` CKA; NaN for a layer whose self-HSIC is not positive (a constant layer)."""
         if self.hsic is None:
             raise ValueError("no minibatch yet: call update first")
-        self_hsic = np.diag(self.hsic)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            scale = np.sqrt(np.where(self_hsic > 0, self_hsic, np.nan))
-            return self.hsic / np.outer(scale, scale)
+        return cka_from_hsic(self.hsic)
+
+    def resampled(self, samples: int, seed: int = 0) -> np.ndarray:
+        """`[samples, L, L]` CKA with the minibatches drawn with replacement: a bootstrap over
+        positions in blocks of one minibatch (its positions are a random draw across documents)."""
+        per_batch = np.stack(self.per_batch)  # [batches, L, L]
+        picks = np.random.default_rng(seed).integers(0, len(per_batch), size=(samples, len(per_batch)))
+        return np.stack([cka_from_hsic(per_batch[pick].sum(0)) for pick in picks])
+
+
+def cka_from_hsic(hsic: np.ndarray) -> np.ndarray:
+    self_hsic = np.diag(hsic)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        scale = np.sqrt(np.where(self_hsic > 0, self_hsic, np.nan))
+        return hsic / np.outer(scale, scale)
 
 
 def alignment_index(similarity, k: int = 5) -> np.ndarray:
@@ -176,12 +189,14 @@ def model_similarity(
     pool: int = 4096,
     seed: int = 0,
     show_progress: bool = False,
+    bootstrap: int = 0,
 ) -> dict[str, np.ndarray]:
     """Minibatch CKA of every layer pair of `model_a` and `model_b` (pass the same model twice
     for one model) at the selected positions. Positions are pooled across forward passes (up
     to `pool`) and shuffled into minibatches of `minibatch`, so a minibatch mixes documents; a
     final remainder of at least 4 positions is a smaller minibatch.
-    Returns {"cka": [La, Lb], "cka_a": [La, La], "cka_b": [Lb, Lb], "positions", "minibatches"}."""
+    Returns {"cka": [La, Lb], "cka_a": [La, La], "cka_b": [Lb, Lb], "positions", "minibatches",
+    "cka_resampled": [bootstrap, La, Lb]} (`MinibatchCKA.resampled`; empty when bootstrap is 0)."""
     if minibatch < 4:
         raise ValueError(f"minibatch={minibatch}: unbiased HSIC needs at least 4 positions")
     same = model_a is model_b
@@ -221,10 +236,12 @@ def model_similarity(
         )
     full = acc.matrix()
     cka_b = full[n_a:, n_a:] if not same else full
+    resampled = acc.resampled(bootstrap, seed) if bootstrap else np.empty((0, *full.shape))
     return {
         "cka": full[:n_a, n_a:] if not same else full,
         "cka_a": full[:n_a, :n_a],
         "cka_b": cka_b,
+        "cka_resampled": resampled[:, :n_a, n_a:] if not same else resampled,  # [bootstrap, La, Lb]
         "positions": count,
         "minibatches": acc.batches,
     }

@@ -20,6 +20,7 @@ build report records the versions of everything else.
 
 from __future__ import annotations
 
+import gzip
 import html
 import importlib.metadata
 import json
@@ -359,6 +360,82 @@ def _bible_books(database: Path) -> list[Item]:
         return items
     finally:
         connection.close()
+
+
+# --- the held-out evaluation set ----------------------------------------------------------
+# Installed text the default corpus never reads, of kinds it does read: is a model's gain
+# memorisation of the corpus's own n-grams, or does it transfer?
+
+HELDOUT_FILE = "heldout.parquet"
+HELDOUT_MAX_MB_PER_SOURCE = 1.0
+# the project's own pure-Python dependencies, so every install has them
+HELDOUT_CODE_PACKAGES = ("transformer-lens", "rich", "click", "typer", "streamlit", "numpy")
+DEBIAN_DOC_NAME = re.compile(r"^(README|NEWS|changelog|TODO|AUTHORS|FAQ)([.-].*)?$")
+
+
+def heldout_sources() -> tuple[Source, ...]:
+    return (python_dependency_source(), debian_package_docs())
+
+
+def python_dependency_source() -> Source:
+    """Third-party Python source (the corpus's code is the standard library only)."""
+
+    def items() -> list[Item]:
+        found = []
+        for name in HELDOUT_CODE_PACKAGES:
+            try:
+                distribution = importlib.metadata.distribution(name)
+            except importlib.metadata.PackageNotFoundError:
+                continue
+            for packaged in distribution.files or ():
+                if packaged.suffix == ".py" and not any(part.endswith(".dist-info") for part in packaged.parts):
+                    found.append(Item(f"{name}/{packaged.as_posix()}", Path(distribution.locate_file(packaged)).read_bytes))
+        if not found:
+            raise SourceUnavailable(f"none of {', '.join(HELDOUT_CODE_PACKAGES)} is installed: pip install -e .")
+        return found
+
+    return Source(
+        name="python-dependencies",
+        domain="code",
+        licence=VARIOUS_LICENCES,
+        origin=f"the *.py files of the installed {', '.join(HELDOUT_CODE_PACKAGES)}",
+        items=items,
+    )
+
+
+def debian_package_docs() -> Source:
+    """Debian packages' READMEs, NEWS, changelogs and TODOs, gzipped or not: technical prose
+    (the corpus reads only the copyright files beside them)."""
+
+    def items() -> list[Item]:
+        if not DEBIAN_DOC_DIR.is_dir():
+            raise SourceUnavailable(f"{DEBIAN_DOC_DIR} is not a directory")
+        paths = sorted(p for p in DEBIAN_DOC_DIR.glob("*/*") if p.is_file() and DEBIAN_DOC_NAME.match(p.name))
+        return [Item(p.relative_to(DEBIAN_DOC_DIR).as_posix(), _reader(p)) for p in paths]
+
+    return Source(
+        name="debian-package-docs",
+        domain="docs",
+        licence=VARIOUS_LICENCES,
+        origin=f"{DEBIAN_DOC_DIR}/<package>/README*, NEWS*, changelog*, TODO*, AUTHORS*, FAQ* of every installed Debian package",
+        items=items,
+    )
+
+
+def _reader(path: Path) -> Callable[[], bytes]:
+    if path.suffix == ".gz":
+        return lambda: gzip.decompress(path.read_bytes())
+    return path.read_bytes
+
+
+def ensure_heldout_corpus(on_build: Callable[[], None] = lambda: None) -> Path:
+    """The held-out evaluation set's Parquet file (every document is for evaluation; its
+    split column is ignored), built from the installed sources on first use."""
+    path = corpus_cache_dir() / HELDOUT_FILE
+    if not path.is_file():
+        on_build()
+        build_corpus(heldout_sources(), path, max_mb_per_source=HELDOUT_MAX_MB_PER_SOURCE, provenance=provenance())
+    return path
 
 
 def ensure_default_corpus(on_build: Callable[[], None] = lambda: None) -> Path:

@@ -43,6 +43,11 @@ LAZY_COMMANDS = {
         "ablate",
         "Loss with Engram switched off, per corpus domain and next-token category; off in prefill or decode only; MoE routing pinned.",
     ),
+    "evaluate": (
+        "probe.cli.analysis",
+        "evaluate",
+        "Loss per domain as training validates it, with bootstrap intervals, for several models on several corpora.",
+    ),
     "train": ("probe.cli.train", "train_command", "Train with the spec's optimiser rules; checkpoints every few steps and resumes after a kill."),
     "app": (
         "probe.cli.serve",
@@ -51,6 +56,7 @@ LAZY_COMMANDS = {
     ),
     "corpus": ("probe.cli.corpus", "corpus_app", "Build the default corpus and train its tokenizer."),
     "offload": ("probe.cli.offload", "offload_app", "Offloaded Engram tables: benchmark and row statistics."),
+    "sweep": ("probe.cli.sweep", "sweep_app", "The allocation sweep: loss against rho at fixed total and active parameters."),
 }
 # typed errors about the input, each message naming it and the fix (module, class); a module
 # that is not imported yet cannot have raised its error, so none is imported just to catch it

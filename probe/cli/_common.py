@@ -37,13 +37,18 @@ def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident"
 
 
 def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
-    """(path, split): `default` is the default corpus's validation split, built on first use."""
+    """(path, split): `default` is the default corpus's validation split, `heldout` the held-out
+    evaluation set (text the corpus never reads, all of it), each built on first use."""
     if corpus == "default":
         from engram_model.corpus import ensure_default_corpus
 
         path = ensure_default_corpus(lambda: console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)"))
         return path, "validation"
+    if corpus == "heldout":
+        from engram_model.corpus import ensure_heldout_corpus
+
+        return ensure_heldout_corpus(lambda: console.print("building the held-out evaluation set (once)")), None
     path = Path(corpus)
     if not path.exists():
-        raise typer.BadParameter(f"{corpus} does not exist: pass default, a text file, a folder, .jsonl or .parquet", param_hint="--corpus")
+        raise typer.BadParameter(f"{corpus} does not exist: pass default, heldout, a text file, a folder, .jsonl or .parquet", param_hint="--corpus")
     return path, None

@@ -25,7 +25,7 @@ from ._common import open_model, resolve_corpus
 
 console = Console()
 
-CORPUS_HELP = "default (the default corpus's validation split), a text file, a folder of text files, .jsonl or .parquet."
+CORPUS_HELP = "default (the default corpus's validation split), heldout (text the corpus never reads), a text file, a folder of text files, .jsonl or .parquet."
 MODEL_HELP = "Checkpoint directory or bundled name (engram, baseline)."
 POSITIONS_HELP = (
     "all: every token but each chunk's first; sample: --sample of those at random across documents; "
@@ -62,7 +62,8 @@ def _select(reading: Reading, rule: str, sample: int | None, seed: int) -> repor
 
 def _write(out: Path, result: dict) -> None:
     written = reports.write_report(out, result)
-    console.print(f"wrote {written[0]} and {', '.join(p.name for p in written[1:])} in {out}")
+    figures = f" and {', '.join(p.name for p in written[1:])} in {out}" if written[1:] else ""
+    console.print(f"wrote {written[0]}{figures}")
 
 
 def _check_rule(positions: str) -> None:
@@ -222,3 +223,44 @@ def ablate(
         + ", ".join(f"{c} {v:.4f}" for c, v in generation["loss"].items())
         + f" over {generation['tokens']:,} tokens"
     )
+
+
+def evaluate(
+    model: list[str] = typer.Option(["engram", "baseline"], help=MODEL_HELP + " Repeat it; differences are to the first."),
+    corpus: list[str] = typer.Option(["default", "heldout"], help="Repeat it. " + CORPUS_HELP.replace("a text file, a folder of text files, .jsonl or ", "or a ")),
+    out: Path = typer.Option(Path("runs/evaluate"), help="Output directory (loss.json)."),
+    samples: int = typer.Option(2000, min=100, help="Bootstrap resamples over windows."),
+    max_tokens: int | None = typer.Option(None, min=2, help="Score at most this many tokens of each domain (default: all)."),
+    table_means: bool = typer.Option(
+        False, help="Also score each Engram model with every head's table rows collapsed to their mean ('NAME@means')."
+    ),
+) -> None:
+    """Loss per domain as training validates it, with bootstrap intervals, for several models on several corpora."""
+    from ..ablation import collapse_to_head_means
+    from ..evaluation import loss_report
+
+    models = {name: open_model(name)[0] for name in dict.fromkeys(model)}
+    if table_means:
+        models |= {f"{name}@means": collapse_to_head_means(open_model(name)[0]) for name, m in list(models.items()) if m.cfg.engram}
+    corpora = {}
+    for name in dict.fromkeys(corpus):
+        path, split = resolve_corpus(name)
+        if path.suffix != ".parquet":
+            raise typer.BadParameter(f"{name}: evaluate reads a Parquet corpus with domain and text columns", param_hint="--corpus")
+        corpora[name] = (path, split)
+    seq_len = min(m.cfg.max_seq_len for m in models.values())
+    try:
+        result = loss_report(models, corpora, seq_len=seq_len, samples=samples, max_tokens_per_domain=max_tokens)
+    except ValueError as err:
+        raise typer.BadParameter(str(err)) from err
+    _write(out, result)
+    view = Table(title=f"loss (nats/token) over windows of {seq_len} tokens, 95% bootstrap intervals")
+    for column in ("corpus", "domain", "tokens", *models, *(f"{m} - {model[0]}" for m in list(models)[1:])):
+        view.add_column(column, justify="left" if column in ("corpus", "domain") else "right")
+    deltas = {(d["corpus"], d["domain"], d["model"]): d for d in result["differences"]}
+    for key in dict.fromkeys((row["corpus"], row["domain"]) for row in result["losses"]):
+        rows = {row["model"]: row for row in result["losses"] if (row["corpus"], row["domain"]) == key}
+        cells = [f"{rows[m]['loss']:.3f} [{rows[m]['ci_low']:.3f}, {rows[m]['ci_high']:.3f}]" for m in models]
+        cells += [f"{deltas[(*key, m)]['delta']:+.3f} [{deltas[(*key, m)]['ci_low']:+.3f}, {deltas[(*key, m)]['ci_high']:+.3f}]" for m in list(models)[1:]]
+        view.add_row(*key, f"{next(iter(rows.values()))['tokens']:,}", *cells)
+    console.print(view)

@@ -64,9 +64,24 @@ def alignment_curve(result: dict) -> go.Figure:
     """a_j against j with the diagonal: above it, a's layer j resembles a deeper layer of b."""
     a, b = _model_name(result["a"]), _model_name(result["b"])
     layers, a_j = result["layers_a"], result["alignment"]["a_j"]
+    low, high = result["alignment"].get("a_j_low"), result["alignment"].get("a_j_high")
+    error = None
+    if low is not None and high is not None:  # older results have no interval
+        error = {
+            "type": "data",
+            "symmetric": False,
+            "array": [h - v for h, v in zip(high, a_j)],
+            "arrayminus": [v - l for v, l in zip(a_j, low)],
+        }
     figure = go.Figure(
         [
-            go.Scatter(x=layers, y=a_j, mode="lines+markers", name=f"a_j ({a} vs {b})"),
+            go.Scatter(
+                x=layers,
+                y=a_j,
+                error_y=error,
+                mode="lines+markers",
+                name=f"a_j ({a} vs {b})" + (", 95% bootstrap" if error else ""),
+            ),
             go.Scatter(x=layers, y=layers, mode="lines", name="a_j = j", line={"dash": "dash", "color": "grey"}),
         ]
     )

@@ -1,0 +1,273 @@
+"""The allocation sweep of the Engram paper at our scale: with total and activated parameters
+fixed, vary rho, the share of the sparse budget held by routed experts, the rest by Engram
+table rows; rho = 1 is pure MoE.
+
+    plan = SweepPlan.default()
+    run_sweep(plan, train_stream, validation, tokenizer, "runs/sweep", workers=2)
+    table = sweep_results("runs/sweep")           # one row per finished (rho, seed)
+
+The sparse budget is every parameter a token does not use: the unchosen routed experts and the
+table rows. A point's run directory is `rho-0.600-seed-0/`, an ordinary training run, so a
+sweep killed at any point resumes where it stopped. Points are claimed with a lock file, so
+workers (one process per core, pinned) never train the same point twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fcntl
+import json
+import multiprocessing
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from tokenizers import Tokenizer
+
+from .config import EngramConfig, ModelConfig, MoEConfig
+from .train import TrainConfig, engram_projection_params, train_on_streams
+
+LOCKS = ".locks"
+
+
+def allocate(base: ModelConfig, rho: float, sparse_params: int) -> ModelConfig:
+    """`base` with `rho * sparse_params` in unchosen routed experts and the rest in table rows
+    (rounded to whole experts and to the tables' primes). At rho = 1 the Engram modules go and
+    their projections widen the dense FFN, as `train.matched_baseline` does, so every point has
+    the same activated parameters."""
+    if not 0.0 < rho <= 1.0:
+        raise ValueError(f"rho={rho} must be in (0, 1]; rho = 0 would leave no routed expert to choose")
+    if base.moe is None or base.engram is None:
+        raise ValueError("the sweep's base config needs both an MoE and Engram layers")
+    moe_layers = sum(base.is_moe_layer(layer) for layer in range(base.n_layers))
+    per_expert = 3 * base.d_model * base.moe.d_expert
+    extra_experts = round(rho * sparse_params / (per_expert * moe_layers))
+    moe = dataclasses.replace(base.moe, n_routed=base.moe.top_k + extra_experts)
+    if rho == 1.0:
+        dense_layers = base.n_layers - moe_layers
+        extra_ff = round(len(base.engram.layers) * engram_projection_params(base) / (3 * base.d_model * dense_layers))
+        return dataclasses.replace(base, engram=None, moe=moe, d_ff=base.d_ff + extra_ff)
+    left = sparse_params - extra_experts * per_expert * moe_layers
+    engram = base.engram
+    heads = len(engram.layers) * (engram.max_ngram - 1) * engram.heads_per_order
+    rows = max(2, round(left / (heads * engram.head_dim)))
+    engram = dataclasses.replace(engram, table_base_sizes=(rows,) * (engram.max_ngram - 1))
+    return dataclasses.replace(base, moe=moe, engram=engram)
+
+
+def scale_tables(cfg: ModelConfig, fraction: float) -> ModelConfig:
+    """The same model with each order's base row count times `fraction`; 0 asks for the
+    smallest tables the addressing allows (each head takes the next free prime from 2 up, so
+    2-19 rows a head), the nearest we come to "a table of capacity 1"."""
+    bases = tuple(max(2, round(b * fraction)) for b in cfg.engram.table_base_sizes)
+    return dataclasses.replace(cfg, engram=dataclasses.replace(cfg.engram, table_base_sizes=bases))
+
+
+# The sweep's own small model: a quarter of `tiny`'s width-squared, one Engram layer, one
+# stream, so one point trains in minutes on one core.
+SWEEP_BASE = ModelConfig(
+    vocab_size=8192,
+    d_model=64,
+    n_layers=4,
+    n_heads=2,
+    n_kv_heads=1,
+    d_ff=256,
+    moe=MoEConfig(n_routed=2, top_k=1, d_expert=128, n_shared=1),
+    first_dense_layers=1,
+    max_seq_len=256,
+    tie_embeddings=True,
+    engram=EngramConfig(
+        layers=(1,),
+        compressed_vocab_size=8192,
+        table_base_sizes=(2, 2),
+        max_ngram=3,
+        heads_per_order=4,
+        head_dim=16,
+        conv_zero_init=True,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Point:
+    rho: float
+    seed: int
+    rows: float = 1.0  # the tables' row counts as a fraction of the allocation's
+
+    @property
+    def name(self) -> str:
+        """The point's run directory: `rho-0.650-seed-0`, `rho-0.500-seed-0-rows-0.01`."""
+        return f"rho-{self.rho:.3f}-seed-{self.seed}" + (f"-rows-{self.rows:g}" if self.rows != 1.0 else "")
+
+    @classmethod
+    def from_name(cls, name: str) -> Point:
+        match = re.fullmatch(r"rho-([0-9.]+)-seed-(\d+)(?:-rows-([0-9.e-]+))?", name)
+        if match is None:
+            raise ValueError(f"{name!r} is not a sweep point's directory name (rho-R-seed-S[-rows-F])")
+        return cls(float(match[1]), int(match[2]), float(match[3]) if match[3] else 1.0)
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    base: ModelConfig
+    sparse_params: int
+    rhos: tuple[float, ...]
+    train: TrainConfig  # its model is replaced per point
+    seeds: tuple[int, ...] = (0, 1, 2)  # at rho = 1, at the best rho and at `also_seeded`
+    also_seeded: float = 0.2
+    # "Does Engram memorise?": the point at `capacity_rho` retrained with each order's rows
+    # times these fractions (0: one row, as small as the addressing allows)
+    capacity_rho: float = 0.5
+    capacity_fractions: tuple[float, ...] = (0.0, 0.01)
+
+    @classmethod
+    def default(cls) -> SweepPlan:
+        train = TrainConfig(
+            model=SWEEP_BASE,
+            tokens=250 * 16 * 256,
+            seq_len=256,
+            batch_size=16,
+            lr=3e-3,
+            warmup_steps=30,
+            eval_every=10**9,
+            checkpoint_every=50,
+            threads=1,
+        )
+        rhos = (0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 1.0)
+        return cls(base=SWEEP_BASE, sparse_params=20 * 3 * 3 * 64 * 128, rhos=rhos, train=train)
+
+    def point_config(self, point: Point) -> TrainConfig:
+        model = allocate(self.base, point.rho, self.sparse_params)
+        if point.rows != 1.0:
+            model = scale_tables(model, point.rows)
+        return dataclasses.replace(self.train, model=model, seed=point.seed)
+
+    def first_pass(self) -> list[Point]:
+        sweep = [Point(rho, self.seeds[0]) for rho in self.rhos]
+        return sweep + [Point(self.capacity_rho, self.seeds[0], rows) for rows in self.capacity_fractions]
+
+    def seeded_points(self, first_losses: dict[float, float]) -> list[Point]:
+        """The extra seeds, once the first pass says which rho is best."""
+        best = min(first_losses, key=first_losses.get)
+        chosen = dict.fromkeys([1.0, best, self.also_seeded])  # ordered, without repeats
+        return [Point(rho, seed) for rho in chosen for seed in self.seeds[1:]]
+
+
+def _summary(out_dir: Path, point: Point) -> dict | None:
+    path = out_dir / point.name / "summary.json"
+    return json.loads(path.read_text()) if path.is_file() else None
+
+
+def _train_point(plan: SweepPlan, point: Point, streams, tokenizer: Tokenizer, out_dir: Path) -> None:
+    """Train one point unless it is done or another worker holds it."""
+    (out_dir / LOCKS).mkdir(parents=True, exist_ok=True)
+    with open(out_dir / LOCKS / f"{point.name}.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released by the kernel if we die
+        except BlockingIOError:
+            return
+        if _summary(out_dir, point) is None:
+            train_stream, validation = streams
+            train_on_streams(
+                plan.point_config(point), train_stream, validation, tokenizer, out_dir / point.name, recipe=f"sweep {point.name}"
+            )
+
+
+def _worker(core: int | None, plan: SweepPlan, points: list[Point], streams, tokenizer, out_dir: Path) -> None:
+    if core is not None:
+        os.sched_setaffinity(0, {core})
+    for point in points:
+        _train_point(plan, point, streams, tokenizer, out_dir)
+
+
+def _run_pass(plan: SweepPlan, points: list[Point], streams, tokenizer, out_dir: Path, workers: int) -> None:
+    """Each worker takes its share of the points first, then any left, so one that finishes
+    early helps the others; a worker is pinned to a core of its own."""
+    if workers == 1:
+        _worker(None, plan, points, streams, tokenizer, out_dir)
+        return
+    cores = sorted(os.sched_getaffinity(0))
+    context = multiprocessing.get_context("fork")  # the tokenized streams are shared, not copied
+    processes = [
+        context.Process(
+            target=_worker, args=(cores[i % len(cores)], plan, points[i::workers] + points, streams, tokenizer, out_dir)
+        )
+        for i in range(workers)
+    ]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join()
+    failed = [p.exitcode for p in processes if p.exitcode != 0]
+    if failed:
+        raise RuntimeError(f"{len(failed)} sweep worker(s) failed (exit codes {failed}); run the sweep again to resume")
+
+
+def run_sweep(
+    plan: SweepPlan, train_stream: np.ndarray, validation: dict, tokenizer: Tokenizer, out_dir: str | Path, workers: int = 1
+) -> None:
+    """Train every point not yet finished: the first pass (the rhos and the capacity points),
+    then the extra seeds at the rhos the first pass picks."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    _write_plan(plan, out_dir)
+    streams = (train_stream, validation)
+    _run_pass(plan, plan.first_pass(), streams, tokenizer, out_dir, workers)
+    first = {point.rho: _summary(out_dir, point) for point in plan.first_pass() if point.rows == 1.0}
+    unfinished = [rho for rho, summary in first.items() if summary is None]
+    if unfinished:
+        raise RuntimeError(
+            f"the first pass's points at rho {unfinished} are unfinished in {out_dir} (another sweep process holds them?); run again"
+        )
+    losses = {rho: summary["validation"]["overall"] for rho, summary in first.items()}
+    _run_pass(plan, plan.seeded_points(losses), streams, tokenizer, out_dir, workers)
+
+
+def _write_plan(plan: SweepPlan, out_dir: Path) -> None:
+    """`plan.json`; a directory holding another plan is refused, since its points would mix."""
+    recorded = {
+        "base": plan.base.to_dict(),
+        "sparse_params": plan.sparse_params,
+        "rhos": list(plan.rhos),
+        "train": plan.train.to_dict(),
+        "seeds": list(plan.seeds),
+        "also_seeded": plan.also_seeded,
+        "capacity_rho": plan.capacity_rho,
+        "capacity_fractions": list(plan.capacity_fractions),
+    }
+    path = out_dir / "plan.json"
+    if path.is_file():
+        if json.loads(path.read_text()) != json.loads(json.dumps(recorded)):
+            raise ValueError(
+                f"{out_dir} holds a sweep with another plan ({path}); resume it with the same plan or pick a new directory"
+            )
+        return
+    path.write_text(json.dumps(recorded, indent=2))
+
+
+def sweep_results(out_dir: str | Path) -> list[dict]:
+    """One row per finished point: rho, seed, rows (table fraction), validation loss overall
+    and per domain, parameters, tokens, FLOPs and wall time."""
+    rows = []
+    for path in sorted(Path(out_dir).glob("rho-*/summary.json")):
+        summary = json.loads(path.read_text())
+        point = Point.from_name(path.parent.name)
+        validation = {k: v for k, v in summary["validation"].items() if k != "tokens"}
+        counts = summary["parameters"]
+        rows.append(
+            {
+                **dataclasses.asdict(point),
+                **{f"loss_{k}": v for k, v in validation.items()},
+                "validation_tokens": summary["validation"]["tokens"],
+                "params_total": counts["total"],
+                "params_active": counts["active"],
+                "params_sparse": counts["total"] - counts["active"],
+                "params_tables": counts["tables"],
+                "tokens": summary["tokens"],
+                "training_flops": summary["training_flops"],
+                "wall_time_s": summary["wall_time_s"],
+            }
+        )
+    return rows

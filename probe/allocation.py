@@ -1,0 +1,92 @@
+"""The allocation sweep's analysis: validation loss against rho, seed intervals, a quadratic
+fit and the bootstrap interval of its optimum. Plain functions over the rows
+`engram_model.sweep.sweep_results` returns (one per finished point).
+
+    curve = loss_by_rho(rows)                  # mean, spread and interval per rho
+    fit = quadratic_fit(rho, loss)             # {"coefficients", "optimum", "curvature"}
+    interval = bootstrap_optimum(rows)         # optimum's percentile interval over points
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+# two-sided 95% Student t quantiles by degrees of freedom; seeds are few, so a normal
+# interval would be too narrow
+T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
+
+
+def sweep_rows(rows: Sequence[dict]) -> list[dict]:
+    """The allocation sweep's points: full tables only (the capacity retrains vary rows)."""
+    return [row for row in rows if row["rows"] == 1.0]
+
+
+def loss_by_rho(rows: Sequence[dict], column: str = "loss_overall") -> list[dict]:
+    """Per rho: seeds, mean, sample standard deviation and a 95% t interval of the mean
+    (None with one seed)."""
+    curve = []
+    for rho in sorted({row["rho"] for row in rows}):
+        values = np.array([row[column] for row in rows if row["rho"] == rho])
+        n = len(values)
+        sd = float(values.std(ddof=1)) if n > 1 else None
+        half = T95[n - 1] * sd / np.sqrt(n) if n > 1 else None
+        curve.append(
+            {
+                "rho": rho,
+                "seeds": n,
+                "mean": float(values.mean()),
+                "sd": sd,
+                "ci_low": None if half is None else float(values.mean() - half),
+                "ci_high": None if half is None else float(values.mean() + half),
+            }
+        )
+    return curve
+
+
+def quadratic_fit(rho: Sequence[float], loss: Sequence[float]) -> dict:
+    """Least squares `loss = a rho^2 + b rho + c`. `optimum` is the vertex when the curve
+    opens upwards (a > 0) and lies inside the sampled range, else the better end of it: a
+    U-curve has an inside minimum, a monotone one a minimum at an end."""
+    rho, loss = np.asarray(rho, dtype=float), np.asarray(loss, dtype=float)
+    if len(np.unique(rho)) < 3:
+        raise ValueError(f"a quadratic fit needs at least 3 distinct rho values, got {sorted(set(rho.tolist()))}")
+    a, b, c = np.polyfit(rho, loss, 2)
+    low, high = rho.min(), rho.max()
+    inside = a > 0 and low < -b / (2 * a) < high
+    if inside:
+        optimum = -b / (2 * a)
+    else:
+        optimum = low if np.polyval((a, b, c), low) <= np.polyval((a, b, c), high) else high
+    return {
+        "coefficients": [float(a), float(b), float(c)],
+        "optimum": float(optimum),
+        "optimum_inside": bool(inside),
+        "loss_at_optimum": float(np.polyval((a, b, c), optimum)),
+    }
+
+
+def bootstrap_optimum(rows: Sequence[dict], column: str = "loss_overall", samples: int = 2000, seed: int = 0) -> dict:
+    """The fit's optimum resampled over the sweep's points (every (rho, seed) run, drawn with
+    replacement, resamples with fewer than 3 distinct rho skipped): its 2.5/50/97.5%
+    percentiles and the share of resamples whose optimum lies inside the range (a U)."""
+    rho = np.array([row["rho"] for row in rows], dtype=float)
+    loss = np.array([row[column] for row in rows], dtype=float)
+    rng = np.random.default_rng(seed)
+    optima, inside = [], []
+    for _ in range(samples):
+        pick = rng.integers(0, len(rho), size=len(rho))
+        if len(np.unique(rho[pick])) < 3:
+            continue
+        fit = quadratic_fit(rho[pick], loss[pick])
+        optima.append(fit["optimum"])
+        inside.append(fit["optimum_inside"])
+    low, median, high = np.percentile(optima, [2.5, 50, 97.5])
+    return {
+        "samples": len(optima),
+        "optimum_low": float(low),
+        "optimum_median": float(median),
+        "optimum_high": float(high),
+        "share_inside": float(np.mean(inside)),
+    }

@@ -1,0 +1,106 @@
+"""Validation loss per domain with intervals, for several models on several corpora: does a
+gain hold out of distribution? Scored exactly as training validates (consecutive windows of
+each domain's BOS-text-EOS stream, `engram_model.train.window_losses`); intervals are
+percentile bootstraps over windows, and differences between models are paired (the same
+windows resampled for both).
+
+    report = loss_report({"engram": lm_a, "baseline": lm_b}, {"in": (path, "validation"), "out": (heldout, None)})
+
+    loss.json
+      {"analysis": "loss", "seq_len": int, "samples": int,
+       "corpora": {name: {"path": str, "split": str | None}},
+       "losses": [{"corpus", "domain", "model", "windows", "tokens", "loss", "ci_low", "ci_high"}],
+       "differences": [{"corpus", "domain", "model", "reference", "delta", "ci_low", "ci_high"}]}
+                                                  # delta = loss(model) - loss(reference), the first model
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+
+
+def bootstrap_mean(values: np.ndarray, samples: int = 2000, seed: int = 0) -> tuple[float, float]:
+    """The 2.5 and 97.5 percentiles of the mean of `values` resampled with replacement."""
+    values = np.asarray(values, dtype=float)
+    picks = np.random.default_rng(seed).integers(0, len(values), size=(samples, len(values)))
+    low, high = np.percentile(values[picks].mean(axis=1), [2.5, 97.5])
+    return float(low), float(high)
+
+
+def corpus_streams(path: Path, split: str | None, tokenizer) -> dict[str, np.ndarray]:
+    from engram_model.corpus import iter_documents
+    from engram_model.train import tokenize_documents
+
+    return tokenize_documents(iter_documents(path, split=split), tokenizer)
+
+
+def loss_report(
+    models: Mapping[str, object],
+    corpora: Mapping[str, tuple[Path, str | None]],
+    seq_len: int = 256,
+    samples: int = 2000,
+    seed: int = 0,
+    max_tokens_per_domain: int | None = None,
+) -> dict:
+    """Every model's loss per domain of every corpus (and over all of its windows, domain
+    "all"), and each model's paired difference to the first. The models must share a tokenizer (the windows must be the same text)."""
+    from engram_model.train import window_losses
+
+    names = list(models)
+    if not names:
+        raise ValueError("loss_report needs at least one model")
+    first = models[names[0]]
+    for name in names[1:]:
+        if models[name].tokenizer.to_str() != first.tokenizer.to_str():
+            raise ValueError(f"{name} and {names[0]} use different tokenizers, so their losses are over different windows")
+    losses, differences = [], []
+    for corpus, (path, split) in corpora.items():
+        streams = corpus_streams(path, split, first.tokenizer)
+        short = sorted(domain for domain, stream in streams.items() if len(stream) < seq_len)
+        if len(short) == len(streams):
+            raise ValueError(f"{path} has no domain with a full window of {seq_len} tokens; pass a larger corpus")
+        streams = {domain: stream for domain, stream in streams.items() if domain not in short}
+        per_model = {name: window_losses(models[name], streams, seq_len, max_tokens_per_domain) for name in names}
+        for by_domain in per_model.values():
+            by_domain["all"] = np.concatenate(list(by_domain.values()))
+        for domain in [*streams, "all"]:
+            for name in names:
+                values = per_model[name][domain]
+                low, high = bootstrap_mean(values, samples, seed)
+                losses.append(
+                    {
+                        "corpus": corpus,
+                        "domain": domain,
+                        "model": name,
+                        "windows": len(values),
+                        "tokens": len(values) * (seq_len - 1),
+                        "loss": float(values.mean()),
+                        "ci_low": low,
+                        "ci_high": high,
+                    }
+                )
+            for name in names[1:]:
+                delta = per_model[name][domain] - per_model[names[0]][domain]
+                low, high = bootstrap_mean(delta, samples, seed)
+                differences.append(
+                    {
+                        "corpus": corpus,
+                        "domain": domain,
+                        "model": name,
+                        "reference": names[0],
+                        "delta": float(delta.mean()),
+                        "ci_low": low,
+                        "ci_high": high,
+                    }
+                )
+    return {
+        "analysis": "loss",
+        "seq_len": seq_len,
+        "samples": samples,
+        "corpora": {name: {"path": str(path), "split": split} for name, (path, split) in corpora.items()},
+        "losses": losses,
+        "differences": differences,
+    }
