@@ -15,6 +15,7 @@ import numpy as np
 import pyarrow as pa
 import torch
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from tokenizers import Tokenizer
 
 from engram_model import EngramLM
 from engram_model._io import sha256_of
@@ -91,24 +92,35 @@ def code_version() -> str:
         return "unknown"
 
 
+def check_scan(model: EngramLM, options: ProbeOptions) -> None:
+    """Refuse a model or options a gate scan cannot run, naming the fix."""
+    if model.cfg.engram is None:
+        raise ValueError("this model has no Engram layers, so there are no gates to probe; pass an Engram model (e.g. --model engram)")
+    if model.tokenizer is None:
+        raise ValueError("probing needs the model's tokenizer to show n-gram text; load a checkpoint that has one")
+    if options.max_tokens < model.cfg.engram.max_ngram or options.max_tokens > model.cfg.max_seq_len:
+        raise ValueError(
+            f"max_tokens={options.max_tokens} must lie in [{model.cfg.engram.max_ngram}, max_seq_len={model.cfg.max_seq_len}]"
+        )
+
+
+def scan_chunker(tokenizer: Tokenizer, max_ngram: int, options: ProbeOptions, piece_chars: int = PIECE_CHARS) -> DocumentChunker:
+    """How a gate scan cuts documents: chunks of `max_tokens`, each carrying the N-1 ids before
+    it that its n-grams read."""
+    return DocumentChunker(tokenizer, options.max_tokens, history=max_ngram - 1, piece_chars=piece_chars)
+
+
 class GateScan:
     """Chunks documents as a stream (`probe.batching`), batches the chunks, records their gates."""
 
     def __init__(self, model: EngramLM, options: ProbeOptions, piece_chars: int = PIECE_CHARS):
-        if model.cfg.engram is None:
-            raise ValueError("this model has no Engram layers, so there are no gates to probe; pass an Engram model (e.g. --model engram)")
-        if model.tokenizer is None:
-            raise ValueError("probing needs the model's tokenizer to show n-gram text; load a checkpoint that has one")
-        if options.max_tokens < model.cfg.engram.max_ngram or options.max_tokens > model.cfg.max_seq_len:
-            raise ValueError(
-                f"max_tokens={options.max_tokens} must lie in [{model.cfg.engram.max_ngram}, max_seq_len={model.cfg.max_seq_len}]"
-            )
+        check_scan(model, options)
         self.model, self.options = model, options
         self.recorder = GateRecorder(model, options.record)
         self.tokenizer = model.tokenizer
         self.token_text = token_texts(self.tokenizer)
         self.n_back = model.cfg.engram.max_ngram - 1
-        self.chunker = DocumentChunker(self.tokenizer, options.max_tokens, history=self.n_back, piece_chars=piece_chars)
+        self.chunker = scan_chunker(self.tokenizer, model.cfg.engram.max_ngram, options, piece_chars)
 
     def batch_tables(self, batch: list[Chunk], record: Callable[..., dict]) -> list[pa.Table]:
         """Run `batch` through `record` (a `GateRecorder.attached` recorder): per Engram layer,
@@ -150,6 +162,58 @@ class GateScan:
         return per_layer
 
 
+class ScanPlan:
+    """The forward batches of a scan, in order: the documents read (at most `limit`) that are not
+    in `completed`, chunked and batched. Both engines run this one plan, the local one in its
+    loop and the Ray one in its read task, so both run the same batches: on CPU the batch a
+    chunk is padded and run with decides the last bit of its gates."""
+
+    def __init__(self, chunker: DocumentChunker, batch_size: int, documents: Iterable[Document], completed: set[str], limit: int | None):
+        self.chunker, self.batch_size, self.completed, self.limit = chunker, batch_size, completed, limit
+        self.documents = iter(documents)
+        self.resumed_skip = 0
+        self.complete: bool | None = None  # known once the plan is exhausted
+
+    def __iter__(self) -> Iterator[list[Chunk]]:
+        def to_probe() -> Iterator[Document]:
+            for document in islice(self.documents, self.limit):
+                if document.doc_id in self.completed:
+                    self.resumed_skip += 1
+                else:
+                    yield document
+
+        yield from batched(self.chunker.stream(to_probe()), self.batch_size)
+        # a limit stops the scan early; the run is complete only if no later document is missing
+        self.complete = all(document.doc_id in self.completed for document in self.documents)
+
+    def summary(self, read_report: ReadReport | None) -> dict:
+        """What the plan met, once exhausted: completeness, skips and forced cuts, the reader's report."""
+        return {
+            "complete": self.complete,
+            "session": {"resumed_skip": self.resumed_skip, "forced_cuts": self.chunker.forced_cuts},
+            "input": read_report.as_dict() if read_report is not None else None,
+        }
+
+
+def prepare_scan(
+    model: EngramLM, documents: Iterable[Document], manifest: dict, options: ProbeOptions, limit: int | None, read_report: ReadReport | None
+) -> tuple[ProbeOptions, Iterator[Document], dict]:
+    """Every check on the model, options and corpus, before the run directory is touched: the
+    options with the model's defaults, the documents (their first already read), the manifest
+    with the options, config and code version added."""
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit={limit}: probe at least 1 document, or give no limit to probe them all")
+    options = options.for_model(model)
+    check_scan(model, options)
+    documents = iter(documents)
+    first = next(documents, None)  # the reader's errors (a missing column, ...) surface here
+    if first is None:
+        why = read_report.why_nothing(manifest.get("text_field") or "text") if read_report is not None else "an empty iterable"
+        raise ValueError(f"{manifest.get('corpus', 'the corpus')} gave no document with text, so nothing was probed: {why}")
+    manifest = dict(manifest, options=options.identity(), config=model.cfg.to_dict(), code_version=code_version())
+    return options, chain([first], documents), manifest
+
+
 def probe_corpus(
     model: EngramLM,
     documents: Iterable[Document],
@@ -163,18 +227,26 @@ def probe_corpus(
     """Scan `documents` into `run_dir`, resuming where a killed run stopped. `manifest` holds
     the model, tokenizer and corpus identity; options and code version are added here. Every
     check on the model, options and corpus comes before the run directory is touched."""
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit={limit}: probe at least 1 document, or give no limit to probe them all")
-    options = options.for_model(model)
+    options, documents, manifest = prepare_scan(model, documents, manifest, options, limit, read_report)
     scan = GateScan(model, options)
-    documents = iter(documents)
-    first = next(documents, None)  # the reader's errors (a missing column, ...) surface here
-    if first is None:
-        why = read_report.why_nothing(manifest.get("text_field") or "text") if read_report is not None else "an empty iterable"
-        raise ValueError(f"{manifest.get('corpus', 'the corpus')} gave no document with text, so nothing was probed: {why}")
-    documents = chain([first], documents)
-    manifest = dict(manifest, options=options.identity(), config=model.cfg.to_dict(), code_version=code_version())
-    counts = {"documents": 0, "resumed_skip": 0, "tokens": 0, "chunked_documents": 0, "shards": 0}
+    with RunWriter(run_dir, manifest) as writer, scan.recorder.attached(model) as record:
+        plan = ScanPlan(scan.chunker, options.batch_size, documents, writer.completed, limit)
+        results = ((batch, scan.batch_tables(batch, record)) for batch in plan)
+        return write_scan(writer, options, results, lambda: dict(plan.summary(read_report), engine="local"), limit, show_progress)
+
+
+def write_scan(
+    writer: RunWriter,
+    options: ProbeOptions,
+    results: Iterable[tuple[list[Chunk], list[pa.Table]]],
+    finished: Callable[[], dict],
+    limit: int | None,
+    show_progress: bool = True,
+) -> dict:
+    """Commit each (batch, its tables per Engram layer) as it comes, in plan order, then the
+    aggregates and report.json. `finished()` is called once `results` is exhausted: the plan's
+    summary (`ScanPlan.summary`) with the `engine` and anything it adds to `session`."""
+    counts = {"documents": 0, "tokens": 0, "chunked_documents": 0, "shards": 0}
     started = time.perf_counter()
     columns = [
         TextColumn("[bold]probing"),
@@ -184,55 +256,44 @@ def probe_corpus(
         TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
     ]
-    with (
-        RunWriter(run_dir, manifest) as writer,
-        Progress(*columns, disable=not show_progress, transient=True) as progress,
-        scan.recorder.attached(model) as record,
-    ):
+    with Progress(*columns, disable=not show_progress, transient=True) as progress:
         task = progress.add_task("probe", total=limit, rate="")
-
-        def to_probe() -> Iterator[Document]:
-            for document in islice(documents, limit):
-                progress.update(task, advance=1, rate=f"{counts['tokens'] / (time.perf_counter() - started):,.0f} tok/s")
-                if document.doc_id in writer.completed:
-                    counts["resumed_skip"] += 1
-                else:
-                    yield document
-
         shard = None
-        for batch in batched(scan.chunker.stream(to_probe()), options.batch_size):
-            shard = _write_batch(scan, writer, shard, batch, scan.batch_tables(batch, record), counts)
+        for batch, tables in results:
+            shard = _write_batch(options, writer, shard, batch, tables, counts)
+            rate = f"{counts['tokens'] / (time.perf_counter() - started):,.0f} tok/s"
+            progress.update(task, advance=sum(chunk.last for chunk in batch), rate=rate)
         if shard is not None:
             _commit(writer, shard, counts)
-        # a limit stops the scan early; the run is complete only if no later document is missing
-        complete = all(document.doc_id in writer.completed for document in documents)
-        elapsed = time.perf_counter() - started
-        write_aggregates(writer.run_dir)
-        report = {
-            "complete": complete,
-            "stopped_by": None if complete else "limit",
-            "limit": limit,
-            "documents_total": len(writer.completed),
-            "this_session": dict(
-                counts,
-                forced_cuts=scan.chunker.forced_cuts,
-                seconds=round(elapsed, 3),
-                tokens_per_s=round(counts["tokens"] / elapsed, 1) if elapsed else None,
-            ),
-            "input": read_report.as_dict() if read_report is not None else None,
-        }
-        write_json(writer.run_dir / REPORT, report)
+    summary = finished()
+    elapsed = time.perf_counter() - started
+    write_aggregates(writer.run_dir)
+    report = {
+        "complete": summary["complete"],
+        "stopped_by": None if summary["complete"] else "limit",
+        "limit": limit,
+        "documents_total": len(writer.completed),
+        "this_session": dict(
+            counts,
+            **summary["session"],
+            engine=summary["engine"],
+            seconds=round(elapsed, 3),
+            tokens_per_s=round(counts["tokens"] / elapsed, 1) if elapsed else None,
+        ),
+        "input": summary["input"],
+    }
+    write_json(writer.run_dir / REPORT, report)
     return report
 
 
 def _write_batch(
-    scan: GateScan, writer: RunWriter, shard: ShardWriter | None, batch: list[Chunk], tables: list[pa.Table], counts: dict
+    options: ProbeOptions, writer: RunWriter, shard: ShardWriter | None, batch: list[Chunk], tables: list[pa.Table], counts: dict
 ) -> ShardWriter | None:
     """Add a batch's rows to the open shard, committing it after every document that brings
     it to `shard_tokens`; returns the shard still open."""
     row = 0
     for chunk in batch:
-        shard = shard or writer.new_shard(scan.options.shard_tokens, DOCUMENTS_SCHEMA)
+        shard = shard or writer.new_shard(options.shard_tokens, DOCUMENTS_SCHEMA)
         shard.add_gates([t.slice(row, len(chunk.ids)) for t in tables], len(chunk.ids))
         row += len(chunk.ids)
         counts["tokens"] += len(chunk.ids)
@@ -240,10 +301,11 @@ def _write_batch(
             n_tokens = chunk.start + len(chunk.ids)
             doc = chunk.document
             shard.add_document(
-                dict(doc_id=doc.doc_id, text=doc.text, source=doc.source, domain=doc.domain, n_tokens=n_tokens, n_chunks=chunk.start // scan.options.max_tokens + 1)
+                {"doc_id": doc.doc_id, "text": doc.text, "source": doc.source, "domain": doc.domain,
+                 "n_tokens": n_tokens, "n_chunks": chunk.start // options.max_tokens + 1}
             )
             counts["chunked_documents"] += chunk.start > 0
-            if shard.tokens >= scan.options.shard_tokens:
+            if shard.tokens >= options.shard_tokens:
                 _commit(writer, shard, counts)
                 shard = None
     return shard

@@ -222,6 +222,11 @@ def run(
     tier: str = typer.Option("resident", help="Where the Engram tables live: resident, host or mmap (see README, Offloaded tables)."),
     prefetch: bool = typer.Option(False, help="Gather each batch's rows on worker threads while earlier layers run."),
     summary: int = typer.Option(5, help="Top n-grams per layer to print at the end."),
+    engine: Literal["local", "ray"] = typer.Option("local", help="local: this process; ray: the forwards in a Ray actor pool (pip install '.[ray]'), the same run directory."),
+    address: str | None = typer.Option(None, help="With --engine ray: a running cluster's head, HOST:PORT or auto (default: start one on this machine, on loopback)."),
+    workers: int | None = typer.Option(None, min=1, help="With --engine ray: actors, each loading the model once (default 1)."),
+    gpus_per_worker: float | None = typer.Option(None, min=0, help="With --engine ray: GPUs per actor; the model runs on CUDA when above 0."),
+    cpus_per_worker: float | None = typer.Option(None, min=0.01, help="With --engine ray: CPUs per actor (default: the cluster's, less a quarter for reading, shared out)."),
 ) -> None:
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
     from engram_model.corpus import ReadReport, iter_documents
@@ -230,6 +235,10 @@ def run(
     from ..recorder import RecordOptions
     from ..runstore import RunError
 
+    ray_options = {"--address": address, "--workers": workers, "--gpus-per-worker": gpus_per_worker, "--cpus-per-worker": cpus_per_worker}
+    if engine == "local" and any(value is not None for value in ray_options.values()):
+        given = ", ".join(name for name, value in ray_options.items() if value is not None)
+        raise typer.BadParameter(f"{given} only apply to --engine ray; add --engine ray or leave them out", param_hint="--engine")
     lm, described, checkpoint_dir = open_model(model, tokenizer, tier, prefetch)
     corpus_path, split = resolve_corpus(corpus)
     options = ProbeOptions(
@@ -239,17 +248,33 @@ def run(
         record=RecordOptions(rows=record_rows, logprob=record_logprob, out_norm=record_out_norm),
     )
     manifest = run_manifest(lm, described, checkpoint_dir, corpus_path, split, text_field)
-    read_report = ReadReport()
     try:
-        report = probe_corpus(
-            lm, iter_documents(corpus_path, text_field, read_report, split), out, manifest, options, limit=limit, read_report=read_report
-        )
+        if engine == "ray":
+            from ..distributed import CorpusSource, ModelSource, RayEngineError, RayOptions, probe_corpus_on_ray
+
+            try:  # every node reads these paths: absolute, as the workers start elsewhere
+                report = probe_corpus_on_ray(
+                    lm,
+                    ModelSource(str(Path(checkpoint_dir).resolve()), tokenizer and str(tokenizer.resolve()), tier, prefetch),
+                    CorpusSource(str(Path(corpus_path).resolve()), text_field, split),
+                    out, manifest, options,
+                    RayOptions(address, workers or 1, gpus_per_worker or 0.0, cpus_per_worker),
+                    limit=limit,
+                )
+            except RayEngineError as err:  # the cluster, not an option: one line and exit status 1
+                typer.echo(f"error: {describe(err)}", err=True)
+                raise typer.Exit(1) from err
+        else:
+            read_report = ReadReport()
+            documents = iter_documents(corpus_path, text_field, read_report, split)
+            report = probe_corpus(lm, documents, out, manifest, options, limit=limit, read_report=read_report)
     except (RunError, ValueError, OSError) as err:  # OSError: an unreadable corpus, a full disk
         raise typer.BadParameter(str(err)) from err
     session = report["this_session"]
+    on = f" on {session['workers']} Ray workers" if engine == "ray" else ""
     console.print(
         f"[bold]{out}[/]: {report['documents_total']} documents ({session['documents']} new, {session['resumed_skip']} already done), "
-        f"{session['tokens']:,} tokens at {session['tokens_per_s']:,} tokens/s · model {described}"
+        f"{session['tokens']:,} tokens at {session['tokens_per_s']:,} tokens/s{on} · model {described}"
     )
     skipped = {k: v for k, v in (report["input"] or {}).items() if k in ("empty", "binary_files", "non_utf8", "bad_records", "renamed_ids") and v}
     if skipped:

@@ -1,0 +1,117 @@
+"""The Ray engine against the local one on this machine: throughput with 1 and 2 workers, and
+memory (driver and worker peak RSS) for 1x and 10x the corpus.
+
+    python benchmarks/bench_ray.py [--docs 600] [--repeats 3] [--memory-docs 60]
+
+One local Ray cluster (loopback only, every CPU) serves the whole run. Each repeat runs the
+local engine, Ray with one worker and Ray with two, in a rotating order, each into a fresh
+run directory with `engram-probe run`'s default recorders; a run's time is `write_scan`'s,
+so it includes starting the actor pool (loading one model per worker) and writing the shards
+and aggregates. Ratios are of the best and of the median times. Memory: `engram-probe run
+--engine ray` as a separate driver process joining the cluster, on the first `--memory-docs`
+documents and on ten times as many; its report gives the driver's and each worker's peak
+RSS (a worker's after its first batch and after its last).
+
+Writes benchmarks/results/ray.json. The corpus is the default corpus's validation split.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # a single-machine cluster, on loopback
+
+from engram_model.corpus import ReadReport, ensure_default_corpus, iter_documents
+from probe.cli import open_model
+from probe.distributed import CorpusSource, ModelSource, RayOptions, connect, probe_corpus_on_ray
+from probe.probing import ProbeOptions, probe_corpus, run_manifest
+from probe.recorder import RecordOptions
+
+RESULTS = Path(__file__).parent / "results" / "ray.json"
+OPTIONS = ProbeOptions(record=RecordOptions(logprob=True))  # what `engram-probe run` records by default
+ENGINES = ("local", "ray_1_worker", "ray_2_workers")
+
+
+def one_run(engine: str, lm, checkpoint: Path, corpus: Path, docs: int, out: Path) -> dict:
+    manifest = run_manifest(lm, "engram", checkpoint, corpus, "validation")
+    if engine == "local":
+        report = ReadReport()
+        documents = iter_documents(corpus, "text", report, "validation")
+        return probe_corpus(lm, documents, out, manifest, OPTIONS, limit=docs, read_report=report, show_progress=False)
+    workers = 1 if engine == "ray_1_worker" else 2
+    return probe_corpus_on_ray(
+        lm, ModelSource(str(checkpoint)), CorpusSource(str(corpus), "text", "validation"), out, manifest, OPTIONS,
+        RayOptions(workers=workers), limit=docs, show_progress=False,
+    )
+
+
+def memory_run(address: str, docs: int, workdir: Path) -> dict:
+    out = workdir / f"memory-{docs}"
+    command = [sys.executable, "-m", "probe", "run", "--engine", "ray", "--address", address, "--limit", str(docs),
+               "--out", str(out), "--summary", "0"]
+    subprocess.run(command, check=True, capture_output=True, text=True)
+    session = json.loads((out / "report.json").read_text())["this_session"]
+    return {"documents": docs, "tokens": session["tokens"], "driver_peak_rss_mib": session["driver_peak_rss_mib"],
+            "worker_peak_rss_mib_first_and_last_batch": list(session["worker_peak_rss_mib"].values())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--docs", type=int, default=600)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--memory-docs", type=int, default=60)
+    args = parser.parse_args()
+
+    import ray
+
+    lm, _, checkpoint = open_model("engram")
+    corpus = ensure_default_corpus()
+    connect(RayOptions())
+    seconds = {engine: [] for engine in ENGINES}
+    tokens = None
+    load = [os.getloadavg()[0]]
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        for repeat in range(args.repeats):
+            order = ENGINES[repeat % 3 :] + ENGINES[: repeat % 3]
+            for engine in order:
+                report = one_run(engine, lm, checkpoint, corpus, args.docs, workdir / f"{engine}-{repeat}")
+                seconds[engine].append(report["this_session"]["seconds"])
+                tokens = report["this_session"]["tokens"]
+                print(f"repeat {repeat} {engine}: {report['this_session']['seconds']:.1f} s", flush=True)
+            load.append(os.getloadavg()[0])
+        address = ray.get_runtime_context().gcs_address
+        memory = [memory_run(address, docs, workdir) for docs in (args.memory_docs, 10 * args.memory_docs)]
+    best = {engine: min(s) for engine, s in seconds.items()}
+    median = {engine: statistics.median(s) for engine, s in seconds.items()}
+    result = {
+        "benchmark": "ray",
+        "model": "engram",
+        "machine": {"cpu": platform.machine(), "cores": os.cpu_count(), "ray_cpus": ray.cluster_resources().get("CPU"),
+                    "load_average_1min_during": [round(x, 2) for x in load]},
+        "corpus": f"the first {args.docs} documents of the default corpus's validation split, {tokens} tokens",
+        "records": "gates, n-grams, next-token log-prob: what `engram-probe run` records by default",
+        "statistic": f"best and median of {args.repeats} rotating runs; a run's time includes starting the actor pool",
+        "tokens_per_s": {engine: round(tokens / best[engine], 1) for engine in ENGINES},
+        "ray_1_worker_over_local": best["local"] / best["ray_1_worker"],
+        "ray_1_worker_over_local_median": median["local"] / median["ray_1_worker"],
+        "ray_2_workers_over_1": best["ray_1_worker"] / best["ray_2_workers"],
+        "ray_2_workers_over_1_median": median["ray_1_worker"] / median["ray_2_workers"],
+        "seconds": seconds,
+        "memory": memory,
+    }
+    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+    ray.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,256 @@
+"""The Ray engine against the local one: the same run directory bit for bit, aggregations and
+the app's readers on it, a worker killed once and on every attempt, the driver killed, resume
+across engines, and the bad input it refuses. One local Ray cluster (2 CPUs, loopback only)
+serves the module; worker processes are found among this process's descendants by name."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+# before Ray is imported: a single-machine cluster listens on loopback only (probe.distributed.import_ray)
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+ray = pytest.importorskip("ray")
+psutil = pytest.importorskip("psutil")
+
+from adversarial.test_runs import assert_every_document_once, gate_rows, invoke, run_args, wait_for, write_corpus
+from test_probing import run_cli
+
+from engram_model import save_model
+from probe import browse
+from probe.aggregate import gate_histogram, ngram_stats, top_ngrams
+from probe.distributed import READ_CPUS, RayEngineError, RayOptions, check_joins, worker_resources
+from probe.runstore import committed_shards
+
+OPTIONS = ("--shard-tokens", 60, "--batch-size", 3, "--max-tokens", 16)  # several shards, documents in several chunks
+
+
+@pytest.fixture(scope="module")
+def checkpoint(model, tmp_path_factory):
+    """The small model, saved once for the module: every worker loads it by path."""
+    return save_model(model, tmp_path_factory.mktemp("model") / "ckpt")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    ray.init(num_cpus=2, _node_ip_address="127.0.0.1", include_dashboard=False, object_store_memory=256 * 2**20)
+    address = ray.get_runtime_context().gcs_address
+    assert address.startswith("127.0.0.1:")
+    yield address
+    ray.shutdown()
+
+
+def ray_args(checkpoint, corpus, out, *extra):
+    return run_args(checkpoint, corpus, out, "--engine", "ray", *extra)
+
+
+def scan_workers() -> list:
+    """This process's Ray actors that hold a model (Ray titles them after the class)."""
+    found = []
+    for process in psutil.Process().children(recursive=True):
+        try:
+            if "ScanWorker" in " ".join(process.cmdline()):
+                found.append(process)
+        except psutil.Error:  # gone meanwhile
+            pass
+    return found
+
+
+def shard_files(run_dir) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted((run_dir / "shards").glob("*.parquet"))}
+
+
+def same(a: pa.Table, b: pa.Table) -> bool:
+    """Equal tables, NaN equal to NaN (a log-prob with no next token)."""
+    return a.schema == b.schema and json.dumps(a.to_pylist(), default=str) == json.dumps(b.to_pylist(), default=str)
+
+
+def test_a_ray_run_holds_what_a_local_run_holds_bit_for_bit(checkpoint, cluster, tmp_path):
+    corpus = write_corpus(tmp_path / "c.jsonl", 12)
+    local, distributed = tmp_path / "local", tmp_path / "ray"
+    assert invoke(*run_args(checkpoint, corpus, local, *OPTIONS))[0] == 0
+    # two workers on two CPUs: actors claiming a whole CPU each would leave the read none, and hang
+    code, output = invoke(*ray_args(checkpoint, corpus, distributed, *OPTIONS, "--workers", 2))
+    assert code == 0 and "12 documents (12 new, 0 already done)" in output and "on 2 Ray workers" in output, output
+    ours, theirs = shard_files(distributed), shard_files(local)
+    assert len(theirs) > 4 and list(ours) == list(theirs)
+    for name in theirs:  # the same rows, gates and commit points, to the byte
+        assert ours[name] == theirs[name], name
+    report = json.loads((distributed / "report.json").read_text())
+    assert report["complete"] and report["this_session"]["engine"] == "ray" and report["this_session"]["workers"] == 2
+    assert len(report["this_session"]["worker_peak_rss_mib"]) == 2  # both workers ran batches
+    # aggregations and the app's readers see a ray run as a local one
+    assert same(ngram_stats(distributed), ngram_stats(local))
+    assert same(gate_histogram(distributed), gate_histogram(local))
+    assert same(top_ngrams(distributed, n=5, min_count=1), top_ngrams(local, n=5, min_count=1))
+    assert browse.check_run(distributed).warnings == browse.check_run(local).warnings
+    assert browse.overview(distributed) == browse.overview(local)
+    first = browse.document_list(distributed).column("doc_id")[0].as_py()
+    assert same(browse.document_tokens(distributed, first), browse.document_tokens(local, first))
+    assert same(browse.ngram_table(distributed, 1, 2), browse.ngram_table(local, 1, 2))
+
+
+def assert_same_rows(resumed, whole) -> None:
+    """Every row of an uninterrupted run, its gates to float32 rounding: a resumed run's plan
+    starts afresh, so its chunks share batches with other chunks than before."""
+    got, want = gate_rows(resumed), gate_rows(whole)
+    assert [row[:5] for row in got] == [row[:5] for row in want]
+    np.testing.assert_allclose([row[5] for row in got], [row[5] for row in want], rtol=1e-5, atol=1e-6)
+
+
+def test_either_engine_resumes_the_others_run_and_refuses_other_options(checkpoint, cluster, tmp_path):
+    corpus = write_corpus(tmp_path / "c.jsonl", 9)
+    whole, mixed = tmp_path / "whole", tmp_path / "mixed"
+    assert invoke(*run_args(checkpoint, corpus, whole, *OPTIONS))[0] == 0
+    assert invoke(*run_args(checkpoint, corpus, mixed, *OPTIONS, "--limit", 3))[0] == 0
+    shards = committed_shards(mixed)
+    code, output = invoke(*ray_args(checkpoint, corpus, mixed, "--shard-tokens", 99, "--batch-size", 3, "--max-tokens", 16))
+    assert code != 0 and "options.shard_tokens (--shard-tokens): the run has 60, this call 99" in output, output
+    assert committed_shards(mixed) == shards
+    code, output = invoke(*ray_args(checkpoint, corpus, mixed, *OPTIONS, "--limit", 6))
+    assert code == 0 and "(3 new, 3 already done)" in output, output
+    code, output = invoke(*run_args(checkpoint, corpus, mixed, *OPTIONS))  # and the local engine finishes it
+    assert code == 0 and "(3 new, 6 already done)" in output, output
+    assert_every_document_once(mixed, 9)
+    assert_same_rows(mixed, whole)
+
+
+def kill_workers(run_dir, every: bool, stop: threading.Event, killed: list) -> None:
+    """Once the run has committed a shard, SIGKILL its worker: once, or every one seen until `stop`."""
+    wait_for(lambda: committed_shards(run_dir) or stop.is_set(), "a first commit")
+    while not stop.is_set():
+        for process in scan_workers():
+            if process.pid not in killed:
+                os.kill(process.pid, signal.SIGKILL)
+                killed.append(process.pid)
+                if not every:
+                    return
+        time.sleep(0.05)
+
+
+def run_while_killing(args, run_dir, every: bool) -> tuple[int, str, list]:
+    stop, killed = threading.Event(), []
+    killer = threading.Thread(target=kill_workers, args=(run_dir, every, stop, killed))
+    killer.start()
+    try:
+        code, output = invoke(*args)
+    finally:
+        stop.set()
+        killer.join()
+    return code, output, killed
+
+
+def test_a_worker_killed_mid_run_is_retried_by_ray_without_duplicates(checkpoint, cluster, tmp_path):
+    corpus = write_corpus(tmp_path / "c.jsonl", 60)
+    local, distributed = tmp_path / "local", tmp_path / "ray"
+    options = ("--shard-tokens", 40, "--batch-size", 2)
+    assert invoke(*run_args(checkpoint, corpus, local, *options))[0] == 0
+    code, output, killed = run_while_killing(ray_args(checkpoint, corpus, distributed, *options), distributed, every=False)
+    assert code == 0, output
+    assert len(killed) == 1
+    report = json.loads((distributed / "report.json").read_text())
+    assert report["this_session"]["documents"] == 60
+    assert_every_document_once(distributed, 60)
+    assert gate_rows(distributed) == gate_rows(local)  # a retried batch is the same batch: bit for bit
+
+
+def test_a_worker_that_dies_on_every_attempt_stops_the_run_keeping_its_commits(checkpoint, cluster, tmp_path):
+    corpus = write_corpus(tmp_path / "c.jsonl", 60)
+    run_dir = tmp_path / "run"
+    args = ray_args(checkpoint, corpus, run_dir, "--shard-tokens", 40, "--batch-size", 2)
+    code, output, killed = run_while_killing(args, run_dir, every=True)
+    assert code == 1 and "error: the Ray scan stopped at batch" in output, output
+    assert "committed so far, each once; fix the cause and run the same command to resume" in output, output
+    assert len(killed) >= 2 and "Traceback" not in output
+    kept = committed_shards(run_dir)
+    assert kept and not (run_dir / "report.json").exists()
+    code, output = invoke(*args)  # nothing was lost: resuming completes every document once
+    assert code == 0, output
+    assert committed_shards(run_dir)[: len(kept)] == kept
+    assert_every_document_once(run_dir, 60)
+
+
+def test_a_killed_driver_resumes_every_document_exactly_once(checkpoint, cluster, tmp_path):
+    corpus = write_corpus(tmp_path / "c.jsonl", 80)
+    local, run_dir = tmp_path / "local", tmp_path / "run"
+    options = ("--shard-tokens", 40, "--batch-size", 2)
+    driver = run_cli(*ray_args(checkpoint, corpus, run_dir, *options, "--address", cluster))
+    wait_for(lambda: len(committed_shards(run_dir)) >= 2 or driver.poll() is not None, "two commits")
+    os.kill(driver.pid, signal.SIGKILL)
+    output, _ = driver.communicate()
+    assert driver.returncode == -signal.SIGKILL, output
+    assert not (run_dir / "report.json").exists(), "the run finished before it was killed; make the corpus longer"
+    code, output = invoke(*ray_args(checkpoint, corpus, run_dir, *options))
+    assert code == 0 and "already done" in output, output
+    assert_every_document_once(run_dir, 80)
+    assert invoke(*run_args(checkpoint, corpus, local, *options))[0] == 0
+    assert_same_rows(run_dir, local)
+
+
+def test_worker_resources_leave_the_read_its_share_and_refuse_what_cannot_be_placed():
+    two_cpus = [{"CPU": 2.0}]
+    for workers in (1, 2, 7):
+        cpus, threads = worker_resources(RayOptions(workers=workers), two_cpus)
+        assert workers * cpus + READ_CPUS <= 2.0 and threads >= 1
+    assert worker_resources(RayOptions(workers=1), two_cpus) == (1.75, 2)  # one worker runs as many threads as the local engine
+    with pytest.raises(RayEngineError, match=r"--workers 2 with 1 CPUs each, plus 0.25 for reading, do not fit: the cluster has 2 CPUs"):
+        worker_resources(RayOptions(workers=2, cpus_per_worker=1.0), two_cpus)  # the known hang: refused
+    with pytest.raises(RayEngineError, match=r"and 1 GPUs each do not fit: the cluster has 2 CPUs and 0 GPUs on 1 node\(s\), room for 0"):
+        worker_resources(RayOptions(workers=1, gpus_per_worker=1.0), two_cpus)
+    nodes = [{"CPU": 8.0, "GPU": 1.0}, {"CPU": 8.0, "GPU": 1.0}]
+    assert worker_resources(RayOptions(workers=2, gpus_per_worker=1.0, cpus_per_worker=4.0), nodes) == (4.0, 4)
+    with pytest.raises(RayEngineError, match="room for 2 such workers"):
+        worker_resources(RayOptions(workers=3, gpus_per_worker=1.0, cpus_per_worker=2.0), nodes)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_an_address_that_is_no_ray_head_is_refused_within_seconds(checkpoint, tmp_path):
+    port = free_port()
+    with pytest.raises(RayEngineError, match=rf"--address 127.0.0.1:{port}: nothing answers there \(Connection refused\)"):
+        check_joins(f"127.0.0.1:{port}")
+    with pytest.raises(RayEngineError, match="expected HOST:PORT"):
+        check_joins("127.0.0.1")
+    with socket.socket() as listener:  # answers, but is no Ray head: Ray itself would wait without end
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        address = f"127.0.0.1:{listener.getsockname()[1]}"
+        with pytest.raises(RayEngineError, match="something answers there, but no Ray cluster could be joined within 5 s"):
+            check_joins(address, timeout=5)
+    # end to end, from a driver of its own (this process has joined a cluster already)
+    corpus = write_corpus(tmp_path / "c.jsonl", 2)
+    done = subprocess.run(
+        [sys.executable, "-m", "probe", *ray_args(checkpoint, corpus, tmp_path / "run", "--address", f"127.0.0.1:{port}")],
+        check=False, capture_output=True, text=True, timeout=300, env=dict(os.environ, COLUMNS="400"),
+    )
+    assert done.returncode == 1 and f"error: --address 127.0.0.1:{port}: nothing answers there" in done.stderr, done.stderr
+    assert not (tmp_path / "run").exists()
+
+
+def test_without_ray_the_error_names_the_extra_and_nothing_is_written(checkpoint, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if not installed: `import ray` fails
+    corpus = write_corpus(tmp_path / "c.jsonl", 2)
+    code, output = invoke(*ray_args(checkpoint, corpus, tmp_path / "run"))
+    assert code == 1 and "--engine ray needs Ray, which is not installed: pip install 'engram-probe[ray]'" in output, output
+    assert "pip install '.[ray]'" in output
+    assert not (tmp_path / "run").exists()
+
+
+def test_ray_options_without_the_ray_engine_are_refused(checkpoint, tmp_path):
+    corpus = write_corpus(tmp_path / "c.jsonl", 2)
+    code, output = invoke(*run_args(checkpoint, corpus, tmp_path / "run", "--workers", 2, "--address", "127.0.0.1:1"))
+    assert code == 2 and "--address, --workers only apply to --engine ray" in output, output
+    assert not (tmp_path / "run").exists()
