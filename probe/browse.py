@@ -26,8 +26,9 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+from duckdb import sqltypes
 
-from .aggregate import _orders, ngram_examples, ngram_stats
+from .aggregate import _orders, ngram_examples, ngram_stats, store_aggregate, stored_aggregate
 from .categorize.run import CATEGORIES
 from .runstore import AGGREGATES, REPORT, RunError, committed_shards, connect, read_manifest
 
@@ -440,33 +441,45 @@ def ngram_table(
     if sort not in SORTS:
         raise ValueError(f"sort={sort!r}: use one of {', '.join(SORTS)}")
     candidates = _ranked_ngrams(run_dir, layer, order, min_count, search, sort, scan)
-    step = max(2 * limit, 500)  # labelling costs a query per batch: take more than needed
-    kept = [_with_category(run_dir, candidates.slice(0, 0), examples)]  # no rows, the columns: a table even when nothing passes
+    step = max(2 * limit, 500)  # the longest-order check and labelling cost a query per batch: take more than needed
+    kept, found = [], 0
     for start in range(0, candidates.num_rows, step):
-        if sum(t.num_rows for t in kept) >= limit:
+        if found >= limit:
             break
         batch = candidates.slice(start, step)
         if longest_only:
             batch = batch.filter(pa.array(~extended_ngrams(run_dir, batch)))
+        if not categories:  # nothing filters on the label: find examples and labels for the rows shown only
+            batch = batch.slice(0, limit - found)
         batch = _with_category(run_dir, batch, examples)
         if categories:
             batch = batch.filter(pa.array([c in categories for c in batch.column("category").to_pylist()], pa.bool_()))
         kept.append(batch)
+        found += batch.num_rows
+    if not kept:  # no candidate at all: an empty table, with the columns
+        kept.append(_with_category(run_dir, candidates, examples))
     return pa.concat_tables(kept).slice(0, limit)
 
 
 def _ranked_ngrams(run_dir, layer, order, min_count: int, search: str, sort: str, scan: int) -> pa.Table:
-    stats = ngram_stats(run_dir)
-    stats = stats.append_column("lower_bound", pa.array(gate_lower_bound(stats.column("mean_gate"), stats.column("count"))))
     with duckdb.connect() as con:
-        con.register("stats", stats)
+        # the bound is ranked inside DuckDB, which sorts the run's ~10^6 n-grams many times faster than Python
+        con.create_function(
+            "gate_lower_bound", _arrow_lower_bound, [sqltypes.DOUBLE, sqltypes.BIGINT], sqltypes.DOUBLE, type="arrow"
+        )
+        con.register("stats", ngram_stats(run_dir, min_count))
         return con.sql(
-            f"""SELECT layer, "order", ngram, count, mean_gate, lower_bound, max_gate FROM stats
-                WHERE count >= ? AND (? IS NULL OR layer = ?) AND (? IS NULL OR "order" = ?)
-                  AND (? = '' OR contains(lower(ngram), lower(?)))
+            f"""SELECT * FROM (
+                    SELECT layer, "order", ngram, count, mean_gate, gate_lower_bound(mean_gate, count) AS lower_bound, max_gate
+                    FROM stats WHERE (? IS NULL OR layer = ?) AND (? IS NULL OR "order" = ?)
+                      AND (? = '' OR contains(lower(ngram), lower(?))))
                 ORDER BY {sort} DESC, layer, "order", ngram LIMIT ?""",
-            params=[min_count, layer, layer, order, order, search, search, scan],
+            params=[layer, layer, order, order, search, search, scan],
         ).to_arrow_table()
+
+
+def _arrow_lower_bound(mean: pa.Array, count: pa.Array) -> pa.Array:
+    return pa.array(gate_lower_bound(mean.to_numpy(zero_copy_only=False), count.to_numpy(zero_copy_only=False)))
 
 
 def _with_category(run_dir, ngrams: pa.Table, examples: int) -> pa.Table:
@@ -479,6 +492,31 @@ def _with_category(run_dir, ngrams: pa.Table, examples: int) -> pa.Table:
         [e.get("text", "") for e in strongest], [e.get("left", "") for e in strongest], [e.get("right", "") for e in strongest]
     )
     return table.append_column("category", pa.array([c.label for c in labels], pa.string()))
+
+
+def layer_top_ngrams(run_dir: str | Path, n: int = 5) -> pa.Table:
+    """Per Engram layer, its first `n` rows of `ngram_table(layer=L, longest_only=True)`:
+    layer, order, ngram, count, mean_gate, lower_bound (where the Overview says to look). Kept
+    with the run's aggregates once computed, keyed by the committed shards and the ranking, so
+    the browser's first page reads a small file; a missing or stale one is computed again and
+    stored, unless the run directory cannot be written."""
+    run_dir = Path(run_dir)
+    key = {"n": n, "sort": "lower_bound", "min_count": 3, "longest_only": True, "scan": 20_000}
+    stored = stored_aggregate(run_dir, "top_ngrams", key)
+    if stored is not None:
+        return pq.ParquetFile(stored).read()
+    shards = [shard.name for shard in committed_shards(run_dir)]
+    columns = ["layer", "order", "ngram", "count", "mean_gate", "lower_bound"]
+    ranking = {name: key[name] for name in ("sort", "min_count", "longest_only", "scan")}
+    table = pa.concat_tables(
+        ngram_table(run_dir, layer=layer, limit=n, examples=1, **ranking).select(columns)
+        for layer in read_manifest(run_dir)["config"]["engram"]["layers"]
+    )
+    try:
+        store_aggregate(run_dir, "top_ngrams", table, shards, key)
+    except OSError:
+        pass  # a directory this user may only read: computed again on the next visit
+    return table
 
 
 def extended_ngrams(run_dir: str | Path, ngrams: pa.Table) -> np.ndarray:

@@ -1,6 +1,8 @@
 """The analysis behind the gate browser's views, without Streamlit: rankings, windows, search,
 scales, n-gram pages and result-file checks (`probe.browse`, `probe.plots.tokens`, `probe.plots`)."""
 
+import shutil
+
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -16,6 +18,7 @@ from probe.browse import (
     field_problems,
     find_matches,
     gate_lower_bound,
+    layer_top_ngrams,
     ngram_occurrences,
     ngram_table,
     overview,
@@ -178,6 +181,34 @@ def test_longest_order_only_drops_exactly_the_ngrams_always_inside_one_longer_on
     longest = ngram_table(run, min_count=1, limit=100_000, longest_only=True)
     kept = {(r["layer"], r["order"], r["ngram"]) for r in longest.to_pylist()}
     assert not kept & {(r["layer"], r["order"], r["ngram"]) for r, e in zip(stats.to_pylist(), extended) if e}
+
+
+def test_the_overviews_top_ngrams_are_stored_with_the_run_and_never_read_stale(run, tmp_path, monkeypatch):
+    copy = tmp_path / "run"
+    shutil.copytree(run, copy)
+    top = layer_top_ngrams(copy, n=2)
+
+    def computed():
+        tables = (ngram_table(copy, layer=layer, limit=2, longest_only=True).select(top.column_names) for layer in (1, 2))
+        return pa.concat_tables(tables)
+
+    assert top.equals(computed())
+    stored = copy / "aggregates" / "top_ngrams.parquet"
+    assert stored.is_file() and layer_top_ngrams(copy, n=2).equals(top)  # read back as computed
+    assert layer_top_ngrams(copy, n=1).num_rows == 2  # another ranking is another table, not the stored one
+    assert layer_top_ngrams(copy, n=2).equals(top)
+    for kind in ("gates", "docs"):  # a resumed run commits a shard: the same documents again, so every count doubles
+        shutil.copy(copy / "shards" / f"{kind}-000000.parquet", copy / "shards" / f"{kind}-000001.parquet")
+    again = layer_top_ngrams(copy, n=2)
+    assert again.equals(computed()) and not again.equals(top)
+    assert all(count % 2 == 0 for count in again.column("count").to_pylist())
+
+    def read_only(*args, **kwargs):
+        raise PermissionError("read-only run directory")
+
+    monkeypatch.setattr("probe.browse.store_aggregate", read_only)
+    stored.unlink()
+    assert layer_top_ngrams(copy, n=2).equals(again) and not stored.exists()  # shown, though it cannot be stored
 
 
 def test_an_ngrams_occurrences_carry_its_gate_at_every_layer(run):

@@ -8,10 +8,17 @@ import streamlit as st
 from probe.apps.shared import anchor, cached, document_href, engram_layers, manifest, ngram_href, run_dir
 
 from probe.aggregate import gate_histogram
-from probe.browse import ARTEFACTS, artefact_command, artefact_path, ngram_table, overview, sample_positions, token_contexts
+from probe.browse import (
+    ARTEFACTS,
+    artefact_command,
+    artefact_path,
+    layer_top_ngrams,
+    overview,
+    sample_positions,
+    token_contexts,
+)
 from probe.plots import gate_histogram_figure, shaded_text_html
 
-TOP = 5  # n-grams listed per layer
 SAMPLED = 8  # positions drawn from a gate range
 
 info = manifest()
@@ -59,8 +66,9 @@ st.dataframe(
 st.subheader("Where to look: the top n-grams per layer")
 st.caption("by the lower 95% bound of the mean gate, at least 3 occurrences, longest order only; each opens its n-gram page")
 top_columns = st.columns(len(engram_layers()))
+top_ngrams = cached(layer_top_ngrams).to_pylist()
 for column, layer in zip(top_columns, engram_layers()):
-    top = cached(ngram_table, layer=layer, limit=TOP, longest_only=True, examples=1).to_pylist()
+    top = [row for row in top_ngrams if row["layer"] == layer]
     column.markdown(
         f"**layer {layer}**<br>"
         + "<br>".join(

@@ -37,7 +37,9 @@ def app_command(
     host: Annotated[str, typer.Option(help="Address to bind; the default serves this machine only.")] = "127.0.0.1",
 ) -> None:
     """Browse a run: gates token by token, n-grams, categories, layer similarity, offload, ablations."""
-    from ..browse import check_run
+    import duckdb
+
+    from ..browse import check_run, layer_top_ngrams
     from ..runstore import RunError
 
     try:
@@ -45,6 +47,10 @@ def app_command(
     except RunError as err:
         raise typer.BadParameter(str(err), param_hint="RUN_DIR") from err
     check_address(host, port)
+    try:  # stored with the run's aggregates once, so the first page only reads it
+        layer_top_ngrams(run_dir)
+    except duckdb.Error:
+        pass  # shards DuckDB cannot query: the Overview says what is wrong with them
     command = [
         sys.executable, "-m", "streamlit", "run", str(browser_script()),
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
