@@ -28,7 +28,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from duckdb import sqltypes
 
-from .aggregate import _orders, ngram_examples, ngram_stats, store_aggregate, stored_aggregate
+from .aggregate import _branches, _orders, ngram_examples, ngram_stats, store_aggregate, stored_aggregate
 from .categorize.run import CATEGORIES
 from .runstore import AGGREGATES, REPORT, RunError, committed_shards, connect, read_manifest
 
@@ -362,6 +362,18 @@ def tokens_in_span(char_starts, char_ends, start: int, end: int) -> list[int]:
     return np.flatnonzero((starts < max(end, start + 1)) & (ends > start)).tolist()
 
 
+def adjacent_match(first_tokens: list[int], position: int, step: int) -> int:
+    """The first token of the match after (`step` 1) or before (`step` -1) `position`, going
+    round at the document's ends; `first_tokens` are the matches' first tokens, in order."""
+    if not first_tokens:
+        raise ValueError("there is no match to go to")
+    if step == 1:
+        return next((t for t in first_tokens if t > position), first_tokens[0])
+    if step == -1:
+        return next((t for t in reversed(first_tokens) if t < position), first_tokens[-1])
+    raise ValueError(f"step={step}: use 1 (next) or -1 (previous)")
+
+
 def find_matches(text: str, search: str, limit: int = 100) -> list[tuple[int, int]]:
     """The character spans [start, end) of the first `limit` case-insensitive matches of `search`."""
     if not search:
@@ -620,16 +632,20 @@ def token_contexts(
 
 
 def sample_positions(
-    run_dir: str | Path, layer: int, low: float, high: float, n: int = 10, seed: int = 0
+    run_dir: str | Path, layer: int, low: float, high: float, n: int = 10, seed: int = 0, branch: int = -1
 ) -> tuple[int, pa.Table]:
-    """How many positions of `layer` have a branch-mean gate in [low, high] and `n` of them
-    drawn uniformly (ordered by a hash of `seed`, document and position, so a call gives the
-    same sample again): doc_id, position, token, gate."""
+    """How many positions of `layer` have a gate in [low, high] (of `branch`; -1 the mean over
+    branches) and `n` of them drawn uniformly (ordered by a hash of `seed`, document and
+    position, so a call gives the same sample again): doc_id, position, token, gate."""
     if not 0 <= low <= high <= 1:
         raise ValueError(f"gate range [{low}, {high}]: use 0 <= low <= high <= 1")
+    if not -1 <= branch < _branches(Path(run_dir)):
+        raise ValueError(f"branch {branch}: this run has branches 0..{_branches(Path(run_dir)) - 1} (-1: their mean)")
+    gate = "gate_mean" if branch == -1 else f"gates[{int(branch) + 1}]"
     with connect(run_dir) as con:
         con.execute(
-            "CREATE TEMP TABLE in_range AS SELECT doc_id, position, token, gate_mean AS gate FROM gates WHERE layer = ? AND gate_mean BETWEEN ? AND ?",
+            f"CREATE TEMP TABLE in_range AS SELECT doc_id, position, token, {gate} AS gate FROM gates "
+            f"WHERE layer = ? AND {gate} BETWEEN ? AND ?",
             parameters=[layer, low, high],
         )
         [(total,)] = con.sql("SELECT count(*) FROM in_range").fetchall()

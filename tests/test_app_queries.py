@@ -12,6 +12,7 @@ from probe import ProbeOptions, connect, probe_corpus
 from probe.aggregate import gate_histogram, ngram_stats
 from probe.browse import (
     FIELDS,
+    adjacent_match,
     document_list,
     domain_counts,
     extended_ngrams,
@@ -30,7 +31,7 @@ from probe.browse import (
     tokens_in_span,
     typical_document,
 )
-from probe.plots.gates import rolling_mean
+from probe.plots.gates import rolling_mean, selected_gate_range
 from probe.plots.tokens import colours, histogram_cdf, percentiles, quantiles, shades, token_view_data, visible
 
 TEXTS = [
@@ -150,6 +151,26 @@ def test_field_problems_name_each_missing_or_mistyped_field():
     assert field_problems({"generation": {"prefill_fraction": 1}}, {"generation.prefill_fraction": float}) == []
 
 
+def test_next_and_previous_match_go_round_the_document():
+    firsts = [4, 10, 30]
+    assert [adjacent_match(firsts, p, 1) for p in (0, 4, 9, 10, 30, 99)] == [4, 10, 10, 30, 4, 4]
+    assert [adjacent_match(firsts, p, -1) for p in (0, 4, 10, 11, 31)] == [30, 30, 4, 10, 30]
+    with pytest.raises(ValueError, match="no match"):
+        adjacent_match([], 3, 1)
+    with pytest.raises(ValueError, match="use 1"):
+        adjacent_match(firsts, 3, 2)
+
+
+def test_a_selection_on_the_histogram_is_a_gate_range_of_whole_bins():
+    box = {"points": [], "box": [{"xref": "x", "yref": "y", "x": [0.913, 0.62], "y": [0, 1]}], "lasso": []}
+    assert selected_gate_range(box, 50) == pytest.approx((0.62, 0.92))
+    assert selected_gate_range({"box": [{"x": [-0.3, 1.4]}]}, 50) == (0.0, 1.0)
+    assert selected_gate_range({"box": [{"x": [1.2, 1.5]}]}, 50) == pytest.approx((0.98, 1.0))  # right of the axis: the last bin
+    points = {"box": [], "points": [{"x": 0.51, "customdata": [0.5, 0.52, 10]}, {"x": 0.31, "customdata": [0.3, 0.32, 4]}]}
+    assert selected_gate_range(points, 50) == (0.3, 0.52)
+    assert selected_gate_range({"points": [], "box": [], "lasso": []}, 50) is None
+
+
 def test_ngram_table_applies_every_filter_before_the_limit(run):
     everything = ngram_table(run, min_count=1, limit=100_000, examples=1)
     for category in set(everything.column("category").to_pylist()):
@@ -235,6 +256,12 @@ def test_contexts_and_samples_of_a_gate_range(run):
     assert sample_positions(run, 1, 0.2, 0.9, n=5, seed=3)[1].equals(sample)  # the same seed draws the same sample
     with pytest.raises(ValueError, match="low <= high"):
         sample_positions(run, 1, 0.9, 0.2)
+    total, sample = sample_positions(run, 1, 0.0, 0.3, n=5, branch=1)  # one branch's gate, not their mean
+    with connect(run) as con:
+        [(expected,)] = con.sql("SELECT count(*) FROM gates WHERE layer = 1 AND gates[2] BETWEEN 0 AND 0.3").fetchall()
+    assert total == expected and all(g <= 0.3 for g in sample.column("gate").to_pylist())
+    with pytest.raises(ValueError, match="branches 0..1"):
+        sample_positions(run, 1, 0.0, 1.0, branch=2)
     places = list(zip(sample.column("doc_id").to_pylist(), sample.column("position").to_pylist()))
     for (doc_id, position), context in zip(places, token_contexts(run, 1, places, before=2, after=1)):
         positions = [t["position"] for t in context]

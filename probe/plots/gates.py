@@ -31,6 +31,21 @@ def gate_histogram_figure(histogram: pa.Table, branch: int = -1) -> go.Figure:
     return figure
 
 
+def selected_gate_range(selection: dict, bins: int) -> tuple[float, float] | None:
+    """The gate range [low, high] chosen on `gate_histogram_figure` (a plotly selection, as
+    Streamlit's `on_select` reports it): a box's horizontal extent widened to whole bins of
+    `bins` over [0, 1], else the span of the clicked bins; None when nothing is selected."""
+    boxes = selection.get("box") or []
+    if boxes:
+        x0, x1 = sorted(boxes[0]["x"])
+        low, high = np.floor(max(x0, 0.0) * bins) / bins, np.ceil(min(x1, 1.0) * bins) / bins
+        return (float(low), float(max(high, low + 1 / bins))) if low < 1 else (1 - 1 / bins, 1.0)
+    edges = [point["customdata"][:2] for point in selection.get("points") or [] if point.get("customdata")]
+    if edges:
+        return float(min(lo for lo, _ in edges)), float(max(hi for _, hi in edges))
+    return None
+
+
 def rolling_mean(values, width: int) -> np.ndarray:
     """The mean of each value and the `width - 1` before it (fewer at the start): a trace over
     thousands of positions, drawn raw, is a solid band."""
