@@ -204,6 +204,10 @@ def from_address(settings: dict) -> None:
                 st.warning(f"The address's `{key}={address[key]}` is ignored: {err}.")
         if key not in st.session_state or (followed and key not in address):
             st.session_state[key] = default
+        else:
+            # set again as this page's own: a widget of another page with the same key, or this
+            # page's hidden for a run (the n-gram page hides the table's), would take the value along
+            st.session_state[key] = st.session_state[key]
 
 
 def to_address(values: dict) -> None:

@@ -26,7 +26,10 @@ def gate_histogram_figure(histogram: pa.Table, branch: int = -1) -> go.Figure:
         )
     what = "mean over branches" if branch == -1 else f"branch {branch}"
     figure.update_layout(
-        title=f"Gate values ({what})", xaxis_title="gate", yaxis_title="share of positions", yaxis_tickformat=".0%"
+        title=f"Gate values ({what})",
+        xaxis={"title": "gate", "range": [0, 1]},  # the whole range a gate can take, wherever a run's gates lie
+        yaxis_title="share of positions",
+        yaxis_tickformat=".0%",
     )
     return figure
 
