@@ -20,6 +20,14 @@ def browser_script() -> Path:
     return Path(apps.__file__).resolve().with_name("browser.py")
 
 
+# `streamlit run`, with the modules every page imports loaded before the server starts: the
+# first page would otherwise wait a second or more for them
+SERVER = (
+    "import pandas, plotly.graph_objects, probe.browse, probe.plots; "
+    "from streamlit.web.cli import main; main(prog_name='streamlit')"
+)
+
+
 def check_address(host: str, port: int) -> None:
     """Refuse an address the server could not bind, before Streamlit starts and fails on it."""
     try:
@@ -52,7 +60,7 @@ def app_command(
     except duckdb.Error:
         pass  # shards DuckDB cannot query: the Overview says what is wrong with them
     command = [
-        sys.executable, "-m", "streamlit", "run", str(browser_script()),
+        sys.executable, "-c", SERVER, "run", str(browser_script()),
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal", "--", str(run_dir.resolve()),
     ]  # fmt: skip  # minimal toolbar: no Deploy button, which would reach for streamlit.io
