@@ -175,6 +175,15 @@ class Page:
             self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left", buttons=1)
         self.call("Input.dispatchMouseEvent", type="mouseReleased", x=path[-1][0], y=path[-1][1], button="left", clickCount=1)
 
+    def select_first_row(self, grid: str) -> None:
+        """Tick the first row of the data grid `grid` (a page expression; drawn on a canvas, so
+        clicked where its row marker sits, below the 35 px header)."""
+        self.wait(f"{grid}?.querySelector('canvas')", "the table to be drawn")
+        self.js(f"{grid}.scrollIntoView({{block: 'center'}})")
+        left, top = self.js(f"(() => {{ const r = {grid}.getBoundingClientRect(); return [r.left, r.top]; }})()")
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=left + 18, y=top + 35 + 17, button="left", clickCount=1)
+
     def mark_session(self) -> None:
         """Mark this page load; `same_session` is then false once the page has been loaded again."""
         self.js("window.engramSession = true")
@@ -336,6 +345,29 @@ def test_a_box_on_the_histogram_samples_its_range_and_next_match_moves_the_token
         browser.wait(outlined(second), "the next match outlined")
         browser.click(button("previous"), shows("match 1 of 3 matches"), "the previous match")
         assert browser.address()[1]["pos"] == first
+
+
+def test_a_selected_table_row_opens_its_view_in_the_session(run_dir, browser, tmp_path):
+    port = _free_port()
+    with served(app_command(run_dir, port), port):
+        url = f"http://127.0.0.1:{port}"
+        browser.open(f"{url}/ngrams", shows("N-gram explorer", "Select a row"), "the n-gram table")
+        browser.mark_session()
+        browser.select_first_row(css('[data-testid="stDataFrame"]'))
+        browser.wait(shows("of the gate range") + " && new URLSearchParams(location.search).get('pick')", "the row's n-gram page")
+        layer, order, ngram = browser.address()[1]["pick"].split("/", 2)
+        assert f"{order}-gram {ngram!r} at layer {layer}" in browser.text() and browser.same_session()
+        browser.click(css('[data-testid="stSidebarNav"] a[href$="/categories"]'), shows("Top-gated positions"), "Categories")
+        browser.select_first_row("[...document.querySelectorAll('[data-testid=\"stDataFrame\"]')].at(-1)")  # the positions
+        browser.wait(shows("Token at position") + " && location.pathname === '/documents'", "the row's position in the viewer")
+        params = browser.address()[1]
+        browser.wait(outlined(params["pos"]), "the row's token outlined")
+        assert {"doc", "pos", "layer"} <= set(params) and browser.same_session()
+        browser.screenshot(tmp_path / "categories-row.png")
+        back = shows("Top-gated positions") + " && location.pathname === '/categories'"
+        browser.click(css('[data-testid="stSidebarNav"] a[href$="/categories"]'), back, "Categories again")
+        time.sleep(1)  # the row it opened is no longer selected: the page stays
+        assert browser.address()[0] == "categories"
 
 
 def outlined(position: str) -> str:
