@@ -31,7 +31,7 @@ from probe.browse import (
     tokens_in_span,
     typical_document,
 )
-from probe.plots.gates import rolling_mean, selected_gate_range
+from probe.plots.gates import gate_trace_figure, rolling_mean, selected_gate_range
 from probe.plots.tokens import colours, histogram_cdf, percentiles, quantiles, shades, token_view_data, visible
 
 TEXTS = [
@@ -159,6 +159,18 @@ def test_next_and_previous_match_go_round_the_document():
         adjacent_match([], 3, 1)
     with pytest.raises(ValueError, match="use 1"):
         adjacent_match(firsts, 3, 2)
+
+
+def test_the_gate_trace_draws_each_layer_and_the_chosen_gate(run):
+    with connect(run) as con:
+        trace = con.sql("SELECT * FROM gates WHERE doc_id = 'doc1' ORDER BY layer, position").to_arrow_table()
+    figure = gate_trace_figure(trace, "gate_b1", window=(0, 4), selected=2)
+    rows = trace.to_pylist()
+    for line, layer in zip(figure.data, (1, 2)):
+        mine = [r for r in rows if r["layer"] == layer]
+        assert line.name == f"layer {layer}" and list(line.x) == [r["position"] for r in mine]
+        assert np.allclose(line.y, [r["gates"][1] for r in mine])  # under 200 positions: the raw gates
+        assert list(line.text) == [repr(r["token"])[1:-1] for r in mine]
 
 
 def test_a_selection_on_the_histogram_is_a_gate_range_of_whole_bins():

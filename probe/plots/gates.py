@@ -67,18 +67,20 @@ def gate_trace_figure(
     `probe.document_trace` (all layers); `value` is gate_mean, gate_max or gate_bN. Over more
     than 200 positions each line is the rolling mean of 1/100 of them (the raw gates would be
     a solid band); `window` shades the positions shown as text, `selected` marks one."""
-    data = trace.to_pydict()
-    positions = max(data["position"], default=0) + 1
+    # columns as arrays, not Python lists: a long document has tens of thousands of rows
+    layers, position = trace.column("layer").to_numpy(), trace.column("position").to_numpy()
+    gates, tokens = _gate_column(trace, value), np.array([repr(t)[1:-1] for t in trace.column("token").to_pylist()])
+    positions = int(position.max(initial=-1)) + 1
     width = max(positions // 100, 1) if positions > 200 else 1
     figure = go.Figure()
-    for layer in sorted(set(data["layer"])):
-        rows = [i for i, value in enumerate(data["layer"]) if value == layer]
+    for layer in np.unique(layers):
+        rows = layers == layer
         figure.add_scatter(
-            x=[data["position"][i] for i in rows],
-            y=rolling_mean([_gate(data, i, value) for i in rows], width),
+            x=position[rows],
+            y=rolling_mean(gates[rows], width),
             mode="lines",
             name=f"layer {layer}",
-            text=[repr(data["token"][i])[1:-1] for i in rows],
+            text=tokens[rows],
             hovertemplate="position %{x}: %{text}<br>gate %{y:.3f}<extra></extra>",
         )
     if window is not None:
@@ -96,7 +98,7 @@ def gate_trace_figure(
     return figure
 
 
-def _gate(data: dict, row: int, value: str) -> float:
+def _gate_column(trace: pa.Table, value: str) -> np.ndarray:
     if value.startswith("gate_b"):
-        return data["gates"][row][int(value[len("gate_b") :])]
-    return data[value][row]
+        return pc.list_element(trace.column("gates"), int(value[len("gate_b") :])).to_numpy()
+    return trace.column(value).to_numpy()
