@@ -382,33 +382,43 @@ def find_matches(text: str, search: str, limit: int = 100) -> list[tuple[int, in
     return [match.span() for match, _ in zip(matches, range(limit))]
 
 
-def document_tokens(run_dir: str | Path, doc_id: str, order: int | None = None, context_chars: int = 200) -> pa.Table:
-    """A document's tokens at every Engram layer (`document_trace`'s columns) plus `category`, the categorizer's label of the token's `order`-gram (default: the
-    longest) in its context, and `evidence`, the rules that decided it."""
-    import pyarrow.compute as pc
-
+def token_categories(
+    run_dir: str | Path, doc_id: str, start: int, stop: int, order: int | None = None, context_chars: int = 200
+) -> pa.Table:
+    """For the document's positions in [start, stop): `category`, the categorizer's label of the
+    token's `order`-gram (default: the longest) in its context, and `evidence`, the rules that
+    decided it. Labelling costs about 0.1 ms a token, so the viewer asks for the tokens it shows."""
     from .categorize import categorize_many
 
+    order = order or read_manifest(run_dir)["config"]["engram"]["max_ngram"]
     with connect(run_dir) as con:
         found = con.sql("SELECT text FROM documents WHERE doc_id = ?", params=[doc_id]).fetchall()
         if not found:
             raise KeyError(f"document {doc_id!r} is not in run {run_dir}")
-        trace = con.sql("SELECT * FROM gates WHERE doc_id = ? ORDER BY layer, position", params=[doc_id]).to_arrow_table()
+        rows = con.sql(  # the same tokens at every layer: the first layer's, and those the first n-gram starts at
+            f"""SELECT position, char_start, char_end, ngram_{int(order)} AS ngram FROM gates
+                WHERE doc_id = ? AND layer = (SELECT min(layer) FROM gates) AND position BETWEEN ? AND ?
+                ORDER BY position""",
+            params=[doc_id, start - order + 1, stop - 1],
+        ).to_arrow_table()
     text = found[0][0]
-    order = order or read_manifest(run_dir)["config"]["engram"]["max_ngram"]
-    first = trace.filter(pc.equal(trace.column("layer"), trace.column("layer")[0]))  # the same tokens at every layer
-    starts = dict(zip(first.column("position").to_pylist(), first.column("char_start").to_pylist()))
-    positions, ends = first.column("position").to_pylist(), first.column("char_end").to_pylist()
-    span_starts = [starts.get(max(p - order + 1, 0), starts[p]) for p in positions]
+    positions, char_starts = rows.column("position").to_pylist(), rows.column("char_start").to_pylist()
+    starts = dict(zip(positions, char_starts))
+    shown = [i for i, p in enumerate(positions) if p >= start]
+    span_starts = [starts.get(max(positions[i] - order + 1, 0), char_starts[i]) for i in shown]
+    ends, ngrams = rows.column("char_end").to_pylist(), rows.column("ngram").to_pylist()
     labelled = categorize_many(
-        first.column(f"ngram_{order}").to_pylist(),
+        [ngrams[i] for i in shown],
         [text[max(0, s - context_chars) : s] for s in span_starts],
-        [text[e : e + context_chars] for e in ends],
+        [text[ends[i] : ends[i] + context_chars] for i in shown],
     )
-    by_position = {p: c for p, c in zip(positions, labelled)}
-    categories = [by_position[p] for p in trace.column("position").to_pylist()]
-    trace = trace.append_column("category", pa.array([c.label for c in categories]))
-    return trace.append_column("evidence", pa.array([", ".join(c.evidence) for c in categories]))
+    return pa.table(
+        {
+            "position": pa.array([positions[i] for i in shown], pa.int64()),
+            "category": pa.array([c.label for c in labelled], pa.string()),
+            "evidence": pa.array([", ".join(c.evidence) for c in labelled], pa.string()),
+        }
+    )
 
 
 # ranking of the n-gram table: column -> what it is

@@ -16,7 +16,8 @@ from streamlit.testing.v1 import AppTest
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, RecordOptions, categorize_run, probe_corpus
-from probe.browse import ARTEFACTS, artefact_command, artefact_path, document_text, document_tokens, ngram_table
+from probe.aggregate import document_trace
+from probe.browse import ARTEFACTS, artefact_command, artefact_path, document_text, ngram_table
 from probe.cli.serve import browser_script
 
 BROWSER = browser_script()  # the script `engram-probe app` serves: probe.apps, as installed
@@ -116,8 +117,7 @@ def test_document_viewer_shades_tokens_and_details_one(browse, run_dir):
     assert list(layer_table["layer"]) == [1, 2]
     assert {"branch 0", "branch 1", "rows (per head)"} <= set(layer_table.columns)
     assert "category **" in texts(app.markdown)
-    token = document_tokens(run_dir, app.selectbox(key="doc").value).to_pylist()
-    [at_5] = [row for row in token if row["layer"] == 1 and row["position"] == 5]
+    at_5 = document_trace(run_dir, app.selectbox(key="doc").value, layer=1).to_pylist()[5]
     assert ("ngrams", {"layer": "1", "order": "3", "pick": f"1/3/{at_5['ngram_3']}"}) in links(app)  # each n-gram opens its page
     app.selectbox(key="gate").set_value("gate_b1").run()  # shade by branch 1
     app.selectbox(key="scale").set_value("absolute").run()

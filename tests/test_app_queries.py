@@ -26,6 +26,7 @@ from probe.browse import (
     sample_positions,
     similarity_problems,
     spread_examples,
+    token_categories,
     token_contexts,
     token_window,
     tokens_in_span,
@@ -286,6 +287,18 @@ def test_document_search_and_the_typical_first_document(run):
     assert all(d["matches"] == 4 and d["match_at"] == 4 for d in found)
     assert document_list(run, "no such text").num_rows == 0
     assert typical_document(run) in {f"doc{i}" for i in range(12)}
+
+
+def test_token_categories_label_the_window_asked_for_as_in_the_whole_document(run):
+    whole = token_categories(run, "doc1", 0, 10_000)
+    with connect(run) as con:
+        [(tokens,)] = con.sql("SELECT count(*) FROM gates WHERE doc_id = 'doc1' AND layer = 1").fetchall()
+    assert whole.column("position").to_pylist() == list(range(tokens))
+    window = token_categories(run, "doc1", 3, 7)
+    assert window.to_pylist() == whole.slice(3, 4).to_pylist()  # the same context, wherever the window starts
+    assert {"code"} & set(whole.column("category").to_pylist())  # doc1 is the code
+    with pytest.raises(KeyError, match="not in run"):
+        token_categories(run, "no such doc", 0, 5)
 
 
 def test_token_view_data_is_compact_columns(run):

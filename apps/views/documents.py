@@ -7,13 +7,13 @@ import streamlit as st
 from probe.apps.shared import cached, code, engram_layers, from_address, manifest, ngram_link, one_of, to_address, whole_number
 from probe.apps.token_view import token_view
 
-from probe.aggregate import gate_histogram
+from probe.aggregate import document_trace, gate_histogram
 from probe.browse import (
     adjacent_match,
     document_list,
     document_text,
-    document_tokens,
     find_matches,
+    token_categories,
     token_window,
     tokens_in_span,
     typical_document,
@@ -72,7 +72,7 @@ gate = top[3].selectbox("gate", gates, key="gate", format_func=lambda g: g.remov
 scale = top[4].selectbox("scale", SCALES, key="scale", help="percentile: the gate's rank among all of the layer's positions")
 
 try:
-    trace = cached(document_tokens, doc_id)
+    trace = cached(document_trace, doc_id)
 except KeyError as err:
     st.error(f"{err.args[0]}; pick a document from the list.")
     st.stop()
@@ -91,6 +91,9 @@ if not 0 <= st.session_state.pos < len(tokens):
     st.session_state.pos = 0
 
 start, stop = token_window(st.session_state.pos, len(tokens), WINDOW)
+labels = {row["position"]: row for row in cached(token_categories, doc_id, start, stop).to_pylist()}
+for row in every_layer:
+    row.update(labels.get(row["position"], {"category": None, "evidence": None}))  # labelled inside the window only
 left, right = st.columns([3, 2], gap="medium")
 with right:
     position = st.number_input(f"token position (0..{len(tokens) - 1:,}); or click a token", 0, len(tokens) - 1, key="pos")
