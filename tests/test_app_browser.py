@@ -424,8 +424,9 @@ def test_first_page_and_interactions_against_an_empty_page(run_dir, browser, tmp
         f"\nload {os.getloadavg()[0]:.2f}; empty page: first {empty_first:.2f} s, button {empty_click:.2f} s; "
         + "; ".join(f"{what} {t:.2f} s (ratio {ratios[what]:.1f})" for what, t in times.items())
     )
-    assert ratios["first page"] < 10  # a trivial rerun takes ~0.1 s: the interactions' ratios are the noisier
-    assert all(ratio < 40 for what, ratio in ratios.items() if what != "first page"), ratios
+    assert ratios["first page"] < 10
+    # a trivial rerun takes 0.05-0.2 s, so the interactions' ratios are the noisier: 6-26 on the main job's run
+    assert all(ratio < 60 for what, ratio in ratios.items() if what != "first page"), ratios
 
 
 def picked(pick: str) -> str:
