@@ -1,5 +1,6 @@
 """Overview: the model, corpus and options of the run, headline numbers, what a gate is, the top
-n-grams per layer (links to their pages), gate distributions and sample positions of a gate range."""
+n-grams per layer (links to their pages), gate distributions, and sample positions of the gate
+range selected on the histogram. The view is in the address: `?branch=B&layer=L&range=LOW,HIGH&sample=S`."""
 
 import json
 
