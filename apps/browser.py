@@ -28,3 +28,4 @@ else:
         ]
     )
 page.run()
+shared.warm_categorizer()

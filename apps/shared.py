@@ -4,8 +4,9 @@ Cached reads are keyed by the run directory and `version` (its committed shards 
 modification times of the files read), so a run that grows or is re-analysed is read again.
 """
 
-import html
+import re
 import sys
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -141,6 +142,16 @@ def _parquet(path: str, stamp: tuple):
     return pq.read_table(path)
 
 
+@st.cache_resource(show_spinner=False)
+def warm_categorizer() -> None:
+    """Load the categorizer once per server in the background, after a first page is drawn: the
+    document viewer and the n-gram explorer label text with it, and its first load (a word
+    frequency lexicon) takes most of a second, which no page should wait for."""
+    from probe.categorize import categorize_many
+
+    threading.Thread(target=categorize_many, args=(["the"],), daemon=True).start()
+
+
 def _icon():
     """The favicon, drawn here: an emoji or icon name would be fetched from a server elsewhere."""
     from PIL import Image, ImageDraw
@@ -193,6 +204,10 @@ def from_address(settings: dict) -> None:
                 st.warning(f"The address's `{key}={address[key]}` is ignored: {err}.")
         if key not in st.session_state or (followed and key not in address):
             st.session_state[key] = default
+        else:
+            # set again as this page's own: a widget of another page with the same key, or this
+            # page's hidden for a run (the n-gram page hides the table's), would take the value along
+            st.session_state[key] = st.session_state[key]
 
 
 def to_address(values: dict) -> None:
@@ -232,22 +247,31 @@ def flag(text: str) -> bool:
     return one_of([True, False])(text)
 
 
-def href(page: str, **params) -> str:
-    """The address of `page` (a PAGES key) with `params`: a link that opens that view."""
-    from urllib.parse import urlencode
-
-    query = urlencode({key: _text(value) for key, value in params.items() if value is not None})
-    return f"{page}?{query}" if query else page
-
-
-def anchor(url: str, inner_html: str) -> str:
-    """An HTML link to a view of this app (`href`), for st.markdown(..., unsafe_allow_html=True)."""
-    return f'<a href="{html.escape(url)}" target="_self">{inner_html}</a>'
+def page_link(page: str, label: str, container=None, **params) -> None:
+    """A link to the view of `page` (a PAGES key) that `params` address. It opens in this
+    session, as the sidebar does: the page's state and the caches stay, where an HTML link
+    would load the app again in a new session. `label` is Markdown (see `code`)."""
+    address = {key: _text(value) for key, value in params.items() if value is not None}
+    (container or st).page_link(PAGES[page], label=label, query_params=address)
 
 
-def document_href(doc_id: str, position: int, layer: int | None = None) -> str:
-    return href("documents", doc=doc_id, pos=position, layer=layer)
+def document_link(doc_id: str, position: int, layer: int | None = None, label: str = "", container=None) -> None:
+    """A link opening the document viewer at `position` of `doc_id` (and `layer`)."""
+    label = label or f"{markdown_text(doc_id)} · position {position:,}"
+    page_link("documents", label, container, doc=doc_id, pos=position, layer=layer)
 
 
-def ngram_href(layer: int, order: int, ngram: str) -> str:
-    return href("ngrams", layer=layer, order=order, pick=f"{layer}/{order}/{ngram}")
+def ngram_link(layer: int, order: int, ngram: str, label: str, container=None) -> None:
+    """A link opening the n-gram's page, its table behind it filtered to its layer and order."""
+    page_link("ngrams", label, container, layer=layer, order=order, pick=f"{layer}/{order}/{ngram}")
+
+
+def code(text: str) -> str:
+    """`text` as inline code in Markdown, fenced by more backticks than it holds."""
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    return f"{fence} {text} {fence}"  # the spaces let the text start or end with a backtick
+
+
+def markdown_text(text: str) -> str:
+    """`text` shown as it is in Markdown: its punctuation escaped."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", text)

@@ -26,12 +26,14 @@ def _branches(run_dir: Path) -> int:
 
 
 SHARDS_KEY = "engram_probe.shards"  # aggregate footer: the gates shards it was computed from
+KEY = "engram_probe.key"  # aggregate footer: the parameters it was computed with, for one that has some
 HISTOGRAM_BINS = 50  # the bins of the stored gate histogram
 
 
-def stored_aggregate(run_dir: str | Path, name: str) -> Path | None:
+def stored_aggregate(run_dir: str | Path, name: str, key: dict | None = None) -> Path | None:
     """The file of the aggregate `name` the run stored, if it was computed from exactly the
-    shards committed now; None when it is missing or stale (a resumed run committed more since).
+    shards committed now and with the parameters `key`; None when it is missing or stale (a
+    resumed run committed more since, or it answers other parameters).
     Read it with DuckDB or `pq.ParquetFile`: pyarrow's dataset and compute layers import pandas,
     which would cost a command that only reads a run most of its start-up."""
     path = Path(run_dir) / AGGREGATES / f"{name}.parquet"
@@ -39,7 +41,19 @@ def stored_aggregate(run_dir: str | Path, name: str) -> Path | None:
         return None
     metadata = pq.ParquetFile(path).schema_arrow.metadata or {}
     shards = [shard.name for shard in committed_shards(Path(run_dir))]
-    return path if json.loads(metadata.get(SHARDS_KEY.encode(), b"null")) == shards else None
+    current = json.loads(metadata.get(SHARDS_KEY.encode(), b"null")) == shards
+    return path if current and json.loads(metadata.get(KEY.encode(), b"null")) == key else None
+
+
+def store_aggregate(run_dir: str | Path, name: str, table: pa.Table, shards: list[str], key: dict | None = None) -> None:
+    """Write `table` as the aggregate `name`, its footer naming `shards` and `key` (see
+    `stored_aggregate`). List `shards` before computing `table`: a shard committed meanwhile
+    then makes the file stale, never wrongly current."""
+    out = Path(run_dir) / AGGREGATES
+    out.mkdir(exist_ok=True)
+    footer = {SHARDS_KEY: json.dumps(shards), **({KEY: json.dumps(key)} if key is not None else {})}
+    table = table.replace_schema_metadata({**(table.schema.metadata or {}), **footer})
+    write_atomically(out / f"{name}.parquet", lambda tmp: pq.write_table(table, tmp))
 
 
 def ngram_stats(run_dir: str | Path, min_count: int = 1) -> pa.Table:
@@ -177,13 +191,6 @@ def write_aggregates(run_dir: str | Path) -> None:
             f"{manifest.get('corpus', 'the corpus')} gave no document with text, so nothing was probed: its files are "
             f"empty or binary, or its records lack the field {manifest.get('text_field', 'text')!r} (pass --text-field)"
         )
-    out = Path(run_dir) / AGGREGATES
-    out.mkdir(exist_ok=True)
-    shards = json.dumps([shard.name for shard in committed_shards(Path(run_dir))])
-    for name, compute in (
-        ("ngram_stats", lambda: ngram_stats(run_dir)),
-        ("gate_histogram", lambda: gate_histogram(run_dir)),
-    ):
-        table = compute()
-        table = table.replace_schema_metadata({**(table.schema.metadata or {}), SHARDS_KEY: shards})
-        write_atomically(out / f"{name}.parquet", lambda tmp, t=table: pq.write_table(t, tmp))
+    shards = [shard.name for shard in committed_shards(Path(run_dir))]
+    store_aggregate(run_dir, "ngram_stats", ngram_stats(run_dir), shards)
+    store_aggregate(run_dir, "gate_histogram", gate_histogram(run_dir), shards)

@@ -26,8 +26,9 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+from duckdb import sqltypes
 
-from .aggregate import _orders, ngram_examples, ngram_stats
+from .aggregate import _branches, _orders, ngram_examples, ngram_stats, store_aggregate, stored_aggregate
 from .categorize.run import CATEGORIES
 from .runstore import AGGREGATES, REPORT, RunError, committed_shards, connect, read_manifest
 
@@ -361,6 +362,18 @@ def tokens_in_span(char_starts, char_ends, start: int, end: int) -> list[int]:
     return np.flatnonzero((starts < max(end, start + 1)) & (ends > start)).tolist()
 
 
+def adjacent_match(first_tokens: list[int], position: int, step: int) -> int:
+    """The first token of the match after (`step` 1) or before (`step` -1) `position`, going
+    round at the document's ends; `first_tokens` are the matches' first tokens, in order."""
+    if not first_tokens:
+        raise ValueError("there is no match to go to")
+    if step == 1:
+        return next((t for t in first_tokens if t > position), first_tokens[0])
+    if step == -1:
+        return next((t for t in reversed(first_tokens) if t < position), first_tokens[-1])
+    raise ValueError(f"step={step}: use 1 (next) or -1 (previous)")
+
+
 def find_matches(text: str, search: str, limit: int = 100) -> list[tuple[int, int]]:
     """The character spans [start, end) of the first `limit` case-insensitive matches of `search`."""
     if not search:
@@ -369,33 +382,43 @@ def find_matches(text: str, search: str, limit: int = 100) -> list[tuple[int, in
     return [match.span() for match, _ in zip(matches, range(limit))]
 
 
-def document_tokens(run_dir: str | Path, doc_id: str, order: int | None = None, context_chars: int = 200) -> pa.Table:
-    """A document's tokens at every Engram layer (`document_trace`'s columns) plus `category`, the categorizer's label of the token's `order`-gram (default: the
-    longest) in its context, and `evidence`, the rules that decided it."""
-    import pyarrow.compute as pc
-
+def token_categories(
+    run_dir: str | Path, doc_id: str, start: int, stop: int, order: int | None = None, context_chars: int = 200
+) -> pa.Table:
+    """For the document's positions in [start, stop): `category`, the categorizer's label of the
+    token's `order`-gram (default: the longest) in its context, and `evidence`, the rules that
+    decided it. Labelling costs about 0.1 ms a token, so the viewer asks for the tokens it shows."""
     from .categorize import categorize_many
 
+    order = order or read_manifest(run_dir)["config"]["engram"]["max_ngram"]
     with connect(run_dir) as con:
         found = con.sql("SELECT text FROM documents WHERE doc_id = ?", params=[doc_id]).fetchall()
         if not found:
             raise KeyError(f"document {doc_id!r} is not in run {run_dir}")
-        trace = con.sql("SELECT * FROM gates WHERE doc_id = ? ORDER BY layer, position", params=[doc_id]).to_arrow_table()
+        rows = con.sql(  # the same tokens at every layer: the first layer's, and those the first n-gram starts at
+            f"""SELECT position, char_start, char_end, ngram_{int(order)} AS ngram FROM gates
+                WHERE doc_id = ? AND layer = (SELECT min(layer) FROM gates) AND position BETWEEN ? AND ?
+                ORDER BY position""",
+            params=[doc_id, start - order + 1, stop - 1],
+        ).to_arrow_table()
     text = found[0][0]
-    order = order or read_manifest(run_dir)["config"]["engram"]["max_ngram"]
-    first = trace.filter(pc.equal(trace.column("layer"), trace.column("layer")[0]))  # the same tokens at every layer
-    starts = dict(zip(first.column("position").to_pylist(), first.column("char_start").to_pylist()))
-    positions, ends = first.column("position").to_pylist(), first.column("char_end").to_pylist()
-    span_starts = [starts.get(max(p - order + 1, 0), starts[p]) for p in positions]
+    positions, char_starts = rows.column("position").to_pylist(), rows.column("char_start").to_pylist()
+    starts = dict(zip(positions, char_starts))
+    shown = [i for i, p in enumerate(positions) if p >= start]
+    span_starts = [starts.get(max(positions[i] - order + 1, 0), char_starts[i]) for i in shown]
+    ends, ngrams = rows.column("char_end").to_pylist(), rows.column("ngram").to_pylist()
     labelled = categorize_many(
-        first.column(f"ngram_{order}").to_pylist(),
+        [ngrams[i] for i in shown],
         [text[max(0, s - context_chars) : s] for s in span_starts],
-        [text[e : e + context_chars] for e in ends],
+        [text[ends[i] : ends[i] + context_chars] for i in shown],
     )
-    by_position = {p: c for p, c in zip(positions, labelled)}
-    categories = [by_position[p] for p in trace.column("position").to_pylist()]
-    trace = trace.append_column("category", pa.array([c.label for c in categories]))
-    return trace.append_column("evidence", pa.array([", ".join(c.evidence) for c in categories]))
+    return pa.table(
+        {
+            "position": pa.array([positions[i] for i in shown], pa.int64()),
+            "category": pa.array([c.label for c in labelled], pa.string()),
+            "evidence": pa.array([", ".join(c.evidence) for c in labelled], pa.string()),
+        }
+    )
 
 
 # ranking of the n-gram table: column -> what it is
@@ -440,33 +463,45 @@ def ngram_table(
     if sort not in SORTS:
         raise ValueError(f"sort={sort!r}: use one of {', '.join(SORTS)}")
     candidates = _ranked_ngrams(run_dir, layer, order, min_count, search, sort, scan)
-    step = max(2 * limit, 500)  # labelling costs a query per batch: take more than needed
-    kept = [_with_category(run_dir, candidates.slice(0, 0), examples)]  # no rows, the columns: a table even when nothing passes
+    step = max(2 * limit, 500)  # the longest-order check and labelling cost a query per batch: take more than needed
+    kept, found = [], 0
     for start in range(0, candidates.num_rows, step):
-        if sum(t.num_rows for t in kept) >= limit:
+        if found >= limit:
             break
         batch = candidates.slice(start, step)
         if longest_only:
             batch = batch.filter(pa.array(~extended_ngrams(run_dir, batch)))
+        if not categories:  # nothing filters on the label: find examples and labels for the rows shown only
+            batch = batch.slice(0, limit - found)
         batch = _with_category(run_dir, batch, examples)
         if categories:
             batch = batch.filter(pa.array([c in categories for c in batch.column("category").to_pylist()], pa.bool_()))
         kept.append(batch)
+        found += batch.num_rows
+    if not kept:  # no candidate at all: an empty table, with the columns
+        kept.append(_with_category(run_dir, candidates, examples))
     return pa.concat_tables(kept).slice(0, limit)
 
 
 def _ranked_ngrams(run_dir, layer, order, min_count: int, search: str, sort: str, scan: int) -> pa.Table:
-    stats = ngram_stats(run_dir)
-    stats = stats.append_column("lower_bound", pa.array(gate_lower_bound(stats.column("mean_gate"), stats.column("count"))))
     with duckdb.connect() as con:
-        con.register("stats", stats)
+        # the bound is ranked inside DuckDB, which sorts the run's ~10^6 n-grams many times faster than Python
+        con.create_function(
+            "gate_lower_bound", _arrow_lower_bound, [sqltypes.DOUBLE, sqltypes.BIGINT], sqltypes.DOUBLE, type="arrow"
+        )
+        con.register("stats", ngram_stats(run_dir, min_count))
         return con.sql(
-            f"""SELECT layer, "order", ngram, count, mean_gate, lower_bound, max_gate FROM stats
-                WHERE count >= ? AND (? IS NULL OR layer = ?) AND (? IS NULL OR "order" = ?)
-                  AND (? = '' OR contains(lower(ngram), lower(?)))
+            f"""SELECT * FROM (
+                    SELECT layer, "order", ngram, count, mean_gate, gate_lower_bound(mean_gate, count) AS lower_bound, max_gate
+                    FROM stats WHERE (? IS NULL OR layer = ?) AND (? IS NULL OR "order" = ?)
+                      AND (? = '' OR contains(lower(ngram), lower(?))))
                 ORDER BY {sort} DESC, layer, "order", ngram LIMIT ?""",
-            params=[min_count, layer, layer, order, order, search, search, scan],
+            params=[layer, layer, order, order, search, search, scan],
         ).to_arrow_table()
+
+
+def _arrow_lower_bound(mean: pa.Array, count: pa.Array) -> pa.Array:
+    return pa.array(gate_lower_bound(mean.to_numpy(zero_copy_only=False), count.to_numpy(zero_copy_only=False)))
 
 
 def _with_category(run_dir, ngrams: pa.Table, examples: int) -> pa.Table:
@@ -479,6 +514,31 @@ def _with_category(run_dir, ngrams: pa.Table, examples: int) -> pa.Table:
         [e.get("text", "") for e in strongest], [e.get("left", "") for e in strongest], [e.get("right", "") for e in strongest]
     )
     return table.append_column("category", pa.array([c.label for c in labels], pa.string()))
+
+
+def layer_top_ngrams(run_dir: str | Path, n: int = 5) -> pa.Table:
+    """Per Engram layer, its first `n` rows of `ngram_table(layer=L, longest_only=True)`:
+    layer, order, ngram, count, mean_gate, lower_bound (where the Overview says to look). Kept
+    with the run's aggregates once computed, keyed by the committed shards and the ranking, so
+    the browser's first page reads a small file; a missing or stale one is computed again and
+    stored, unless the run directory cannot be written."""
+    run_dir = Path(run_dir)
+    key = {"n": n, "sort": "lower_bound", "min_count": 3, "longest_only": True, "scan": 20_000}
+    stored = stored_aggregate(run_dir, "top_ngrams", key)
+    if stored is not None:
+        return pq.ParquetFile(stored).read()
+    shards = [shard.name for shard in committed_shards(run_dir)]
+    columns = ["layer", "order", "ngram", "count", "mean_gate", "lower_bound"]
+    ranking = {name: key[name] for name in ("sort", "min_count", "longest_only", "scan")}
+    table = pa.concat_tables(
+        ngram_table(run_dir, layer=layer, limit=n, examples=1, **ranking).select(columns)
+        for layer in read_manifest(run_dir)["config"]["engram"]["layers"]
+    )
+    try:
+        store_aggregate(run_dir, "top_ngrams", table, shards, key)
+    except OSError:
+        pass  # a directory this user may only read: computed again on the next visit
+    return table
 
 
 def extended_ngrams(run_dir: str | Path, ngrams: pa.Table) -> np.ndarray:
@@ -582,16 +642,20 @@ def token_contexts(
 
 
 def sample_positions(
-    run_dir: str | Path, layer: int, low: float, high: float, n: int = 10, seed: int = 0
+    run_dir: str | Path, layer: int, low: float, high: float, n: int = 10, seed: int = 0, branch: int = -1
 ) -> tuple[int, pa.Table]:
-    """How many positions of `layer` have a branch-mean gate in [low, high] and `n` of them
-    drawn uniformly (ordered by a hash of `seed`, document and position, so a call gives the
-    same sample again): doc_id, position, token, gate."""
+    """How many positions of `layer` have a gate in [low, high] (of `branch`; -1 the mean over
+    branches) and `n` of them drawn uniformly (ordered by a hash of `seed`, document and
+    position, so a call gives the same sample again): doc_id, position, token, gate."""
     if not 0 <= low <= high <= 1:
         raise ValueError(f"gate range [{low}, {high}]: use 0 <= low <= high <= 1")
+    if not -1 <= branch < _branches(Path(run_dir)):
+        raise ValueError(f"branch {branch}: this run has branches 0..{_branches(Path(run_dir)) - 1} (-1: their mean)")
+    gate = "gate_mean" if branch == -1 else f"gates[{int(branch) + 1}]"
     with connect(run_dir) as con:
         con.execute(
-            "CREATE TEMP TABLE in_range AS SELECT doc_id, position, token, gate_mean AS gate FROM gates WHERE layer = ? AND gate_mean BETWEEN ? AND ?",
+            f"CREATE TEMP TABLE in_range AS SELECT doc_id, position, token, {gate} AS gate FROM gates "
+            f"WHERE layer = ? AND {gate} BETWEEN ? AND ?",
             parameters=[layer, low, high],
         )
         [(total,)] = con.sql("SELECT count(*) FROM in_range").fetchall()

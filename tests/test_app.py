@@ -7,14 +7,16 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 import pytest
-from streamlit.testing.v1 import AppTest
 from conftest import write_app_results
+from streamlit.testing.v1 import AppTest
 
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, RecordOptions, categorize_run, probe_corpus
+from probe.aggregate import document_trace
 from probe.browse import ARTEFACTS, artefact_command, artefact_path, document_text, ngram_table
 from probe.cli.serve import browser_script
 
@@ -79,6 +81,11 @@ def texts(elements) -> str:
     return "\n".join(str(e.value) for e in elements)
 
 
+def links(app: AppTest) -> list[tuple[str, dict]]:
+    """The page's in-session links (st.page_link): the page each opens and its address."""
+    return [(link.proto.page, dict(parse_qsl(link.proto.query_string))) for link in app.get("page_link")]
+
+
 def test_every_page_opens_on_a_real_run(browse, run_dir):
     for page, title in PAGES.items():
         app = browse(run_dir, page)
@@ -110,7 +117,8 @@ def test_document_viewer_shades_tokens_and_details_one(browse, run_dir):
     assert list(layer_table["layer"]) == [1, 2]
     assert {"branch 0", "branch 1", "rows (per head)"} <= set(layer_table.columns)
     assert "category **" in texts(app.markdown)
-    assert "ngrams?layer=1&amp;order=3&amp;pick=1%2F3%2F" in texts(app.markdown)  # each n-gram links to its page
+    at_5 = document_trace(run_dir, app.selectbox(key="doc").value, layer=1).to_pylist()[5]
+    assert ("ngrams", {"layer": "1", "order": "3", "pick": f"1/3/{at_5['ngram_3']}"}) in links(app)  # each n-gram opens its page
     app.selectbox(key="gate").set_value("gate_b1").run()  # shade by branch 1
     app.selectbox(key="scale").set_value("absolute").run()
     assert not app.exception
@@ -131,6 +139,14 @@ def test_search_jumps_to_the_first_match_in_the_best_matching_document(browse, r
     [panel] = [m.value for m in app.markdown if "characters" in m.value]
     start, end = map(int, re.search(r"characters (\d+)–(\d+)", panel).groups())
     assert start <= first < end  # the inspected token is the first match's
+    at_first = app.session_state["pos"]
+    assert "match 1 of 3 matches" in texts(app.caption)
+    app.button(key="next_match").click().run()
+    assert app.session_state["pos"] > at_first and "match 2 of 3 matches" in texts(app.caption)
+    assert app.query_params["pos"] == str(app.session_state["pos"])
+    app.button(key="previous_match").click().run()
+    app.button(key="previous_match").click().run()  # from the first match, round to the last
+    assert "match 3 of 3 matches" in texts(app.caption)
 
 
 @pytest.mark.parametrize("name", [n for n in ARTEFACTS if n != "categories"])
@@ -187,12 +203,17 @@ def test_ngram_explorer_filters_ranks_and_opens_an_ngram_page(browse, run_dir):
 
 def test_an_ngram_page_shows_its_distribution_domains_and_spread_examples(browse, run_dir):
     top = ngram_table(run_dir, layer=1, order=2, min_count=3, limit=1).to_pylist()[0]
-    app = browse(run_dir, "views/ngrams.py", pick=f"1/2/{top['ngram']}")
-    assert f"2-gram {top['ngram']!r} at layer 1" in texts(app.header)
+    app = browse(run_dir, "views/ngrams.py", pick=f"1/2/{top['ngram']}", min="2")
+    assert app.title[0].value == f"2-gram {top['ngram']!r} at layer 1"  # a page of its own: no table above it
     assert {m.label: m.value for m in app.metric}["occurrences"] == f"{top['count']:,}"
     assert len(app.get("plotly_chart")) == 2  # its gates against the layer's, and layer against layer
-    assert "top** of the gate range" in texts(app.markdown) and "documents?doc=doc" in texts(app.markdown)
-    assert {"domain", "occurrences", "share of the run's tokens"} <= set(app.dataframe[-1].value.columns)
+    assert "top** of the gate range" in texts(app.markdown)
+    examples = [address for page, address in links(app) if page == "documents"]
+    assert examples and all(a["doc"].startswith("doc") and a["layer"] == "1" for a in examples)
+    [domains] = app.dataframe  # the n-gram's own table only
+    assert {"domain", "occurrences", "share of the run's tokens"} <= set(domains.value.columns)
+    app.button[0].click().run()  # back to the table, with the filters it had
+    assert app.title[0].value == "N-gram explorer" and "pick" not in app.query_params and app.query_params["min"] == "2"
     app = browse(run_dir, "views/ngrams.py", pick="1/9/x")
     assert "`pick=1/9/x` is ignored" in texts(app.warning)
 
@@ -200,10 +221,14 @@ def test_an_ngram_page_shows_its_distribution_domains_and_spread_examples(browse
 def test_overview_points_where_to_look(browse, run_dir):
     app = browse(run_dir)
     assert "What a gate is" in texts(app.markdown)
-    assert "ngrams?layer=1&amp;order=" in texts(app.markdown)  # the top n-grams per layer link to their pages
-    assert "positions of layer 1 have a gate in [0.90, 1.00]" in texts(app.caption)
-    app.slider[0].set_value((0.0, 1.0)).run()
-    assert "documents?doc=doc" in texts(app.markdown)  # the sampled positions open the viewer
+    tops = [address for page, address in links(app) if page == "ngrams"]
+    assert {a["layer"] for a in tops} == {"1", "2"} and all(a["pick"].startswith(f"{a['layer']}/") for a in tops)
+    assert "positions of layer 1 have a branch-mean gate in [0.90, 1.00]" in texts(app.caption)
+    app = browse(run_dir, "views/overview.py", range="0,1", layer="2", branch="1")  # a range chosen on the histogram
+    assert "positions of layer 2 have a branch 1 gate in [0.00, 1.00]; 8 drawn" in texts(app.caption)
+    samples = [address for page, address in links(app) if page == "documents"]
+    assert len(samples) == 8 and all(a["layer"] == "2" for a in samples)  # the sampled positions open the viewer
+    assert app.query_params["range"] == "0.00,1.00"
 
 
 def test_pages_without_their_data_name_the_command(browse, base, tmp_path):

@@ -1,6 +1,8 @@
 """The analysis behind the gate browser's views, without Streamlit: rankings, windows, search,
 scales, n-gram pages and result-file checks (`probe.browse`, `probe.plots.tokens`, `probe.plots`)."""
 
+import shutil
+
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -10,24 +12,27 @@ from probe import ProbeOptions, connect, probe_corpus
 from probe.aggregate import gate_histogram, ngram_stats
 from probe.browse import (
     FIELDS,
+    adjacent_match,
     document_list,
     domain_counts,
     extended_ngrams,
     field_problems,
     find_matches,
     gate_lower_bound,
+    layer_top_ngrams,
     ngram_occurrences,
     ngram_table,
     overview,
     sample_positions,
     similarity_problems,
     spread_examples,
+    token_categories,
     token_contexts,
     token_window,
     tokens_in_span,
     typical_document,
 )
-from probe.plots.gates import rolling_mean
+from probe.plots.gates import gate_trace_figure, rolling_mean, selected_gate_range
 from probe.plots.tokens import colours, histogram_cdf, percentiles, quantiles, shades, token_view_data, visible
 
 TEXTS = [
@@ -147,6 +152,38 @@ def test_field_problems_name_each_missing_or_mistyped_field():
     assert field_problems({"generation": {"prefill_fraction": 1}}, {"generation.prefill_fraction": float}) == []
 
 
+def test_next_and_previous_match_go_round_the_document():
+    firsts = [4, 10, 30]
+    assert [adjacent_match(firsts, p, 1) for p in (0, 4, 9, 10, 30, 99)] == [4, 10, 10, 30, 4, 4]
+    assert [adjacent_match(firsts, p, -1) for p in (0, 4, 10, 11, 31)] == [30, 30, 4, 10, 30]
+    with pytest.raises(ValueError, match="no match"):
+        adjacent_match([], 3, 1)
+    with pytest.raises(ValueError, match="use 1"):
+        adjacent_match(firsts, 3, 2)
+
+
+def test_the_gate_trace_draws_each_layer_and_the_chosen_gate(run):
+    with connect(run) as con:
+        trace = con.sql("SELECT * FROM gates WHERE doc_id = 'doc1' ORDER BY layer, position").to_arrow_table()
+    figure = gate_trace_figure(trace, "gate_b1", window=(0, 4), selected=2)
+    rows = trace.to_pylist()
+    for line, layer in zip(figure.data, (1, 2)):
+        mine = [r for r in rows if r["layer"] == layer]
+        assert line.name == f"layer {layer}" and list(line.x) == [r["position"] for r in mine]
+        assert np.allclose(line.y, [r["gates"][1] for r in mine])  # under 200 positions: the raw gates
+        assert list(line.text) == [repr(r["token"])[1:-1] for r in mine]
+
+
+def test_a_selection_on_the_histogram_is_a_gate_range_of_whole_bins():
+    box = {"points": [], "box": [{"xref": "x", "yref": "y", "x": [0.913, 0.62], "y": [0, 1]}], "lasso": []}
+    assert selected_gate_range(box, 50) == pytest.approx((0.62, 0.92))
+    assert selected_gate_range({"box": [{"x": [-0.3, 1.4]}]}, 50) == (0.0, 1.0)
+    assert selected_gate_range({"box": [{"x": [1.2, 1.5]}]}, 50) == pytest.approx((0.98, 1.0))  # right of the axis: the last bin
+    points = {"box": [], "points": [{"x": 0.51, "customdata": [0.5, 0.52, 10]}, {"x": 0.31, "customdata": [0.3, 0.32, 4]}]}
+    assert selected_gate_range(points, 50) == (0.3, 0.52)
+    assert selected_gate_range({"points": [], "box": [], "lasso": []}, 50) is None
+
+
 def test_ngram_table_applies_every_filter_before_the_limit(run):
     everything = ngram_table(run, min_count=1, limit=100_000, examples=1)
     for category in set(everything.column("category").to_pylist()):
@@ -180,6 +217,34 @@ def test_longest_order_only_drops_exactly_the_ngrams_always_inside_one_longer_on
     assert not kept & {(r["layer"], r["order"], r["ngram"]) for r, e in zip(stats.to_pylist(), extended) if e}
 
 
+def test_the_overviews_top_ngrams_are_stored_with_the_run_and_never_read_stale(run, tmp_path, monkeypatch):
+    copy = tmp_path / "run"
+    shutil.copytree(run, copy)
+    top = layer_top_ngrams(copy, n=2)
+
+    def computed():
+        tables = (ngram_table(copy, layer=layer, limit=2, longest_only=True).select(top.column_names) for layer in (1, 2))
+        return pa.concat_tables(tables)
+
+    assert top.equals(computed())
+    stored = copy / "aggregates" / "top_ngrams.parquet"
+    assert stored.is_file() and layer_top_ngrams(copy, n=2).equals(top)  # read back as computed
+    assert layer_top_ngrams(copy, n=1).num_rows == 2  # another ranking is another table, not the stored one
+    assert layer_top_ngrams(copy, n=2).equals(top)
+    for kind in ("gates", "docs"):  # a resumed run commits a shard: the same documents again, so every count doubles
+        shutil.copy(copy / "shards" / f"{kind}-000000.parquet", copy / "shards" / f"{kind}-000001.parquet")
+    again = layer_top_ngrams(copy, n=2)
+    assert again.equals(computed()) and not again.equals(top)
+    assert all(count % 2 == 0 for count in again.column("count").to_pylist())
+
+    def read_only(*args, **kwargs):
+        raise PermissionError("read-only run directory")
+
+    monkeypatch.setattr("probe.browse.store_aggregate", read_only)
+    stored.unlink()
+    assert layer_top_ngrams(copy, n=2).equals(again) and not stored.exists()  # shown, though it cannot be stored
+
+
 def test_an_ngrams_occurrences_carry_its_gate_at_every_layer(run):
     top = ngram_table(run, min_count=3, limit=1).to_pylist()[0]
     found = ngram_occurrences(run, top["layer"], top["order"], top["ngram"])
@@ -204,6 +269,12 @@ def test_contexts_and_samples_of_a_gate_range(run):
     assert sample_positions(run, 1, 0.2, 0.9, n=5, seed=3)[1].equals(sample)  # the same seed draws the same sample
     with pytest.raises(ValueError, match="low <= high"):
         sample_positions(run, 1, 0.9, 0.2)
+    total, sample = sample_positions(run, 1, 0.0, 0.3, n=5, branch=1)  # one branch's gate, not their mean
+    with connect(run) as con:
+        [(expected,)] = con.sql("SELECT count(*) FROM gates WHERE layer = 1 AND gates[2] BETWEEN 0 AND 0.3").fetchall()
+    assert total == expected and all(g <= 0.3 for g in sample.column("gate").to_pylist())
+    with pytest.raises(ValueError, match="branches 0..1"):
+        sample_positions(run, 1, 0.0, 1.0, branch=2)
     places = list(zip(sample.column("doc_id").to_pylist(), sample.column("position").to_pylist()))
     for (doc_id, position), context in zip(places, token_contexts(run, 1, places, before=2, after=1)):
         positions = [t["position"] for t in context]
@@ -216,6 +287,18 @@ def test_document_search_and_the_typical_first_document(run):
     assert all(d["matches"] == 4 and d["match_at"] == 4 for d in found)
     assert document_list(run, "no such text").num_rows == 0
     assert typical_document(run) in {f"doc{i}" for i in range(12)}
+
+
+def test_token_categories_label_the_window_asked_for_as_in_the_whole_document(run):
+    whole = token_categories(run, "doc1", 0, 10_000)
+    with connect(run) as con:
+        [(tokens,)] = con.sql("SELECT count(*) FROM gates WHERE doc_id = 'doc1' AND layer = 1").fetchall()
+    assert whole.column("position").to_pylist() == list(range(tokens))
+    window = token_categories(run, "doc1", 3, 7)
+    assert window.to_pylist() == whole.slice(3, 4).to_pylist()  # the same context, wherever the window starts
+    assert {"code"} & set(whole.column("category").to_pylist())  # doc1 is the code
+    with pytest.raises(KeyError, match="not in run"):
+        token_categories(run, "no such doc", 0, 5)
 
 
 def test_token_view_data_is_compact_columns(run):

@@ -3,6 +3,8 @@ enrichment, and the labelled evaluation set."""
 
 import dataclasses
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -23,8 +25,8 @@ from probe.categorize import (
     load_eval_set,
     report_from_confusion,
 )
-from probe.categorize.evaluate import load_v2
 from probe.categorize.enrichment import SMOOTHING
+from probe.categorize.evaluate import load_v2
 
 EVAL_REPORT = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "categorize_eval.json"
 
@@ -422,3 +424,29 @@ def test_batch_forms_take_the_model_by_name():
     assert table.column("score_names").to_pylist()[0] == pytest.approx(model.categorize(" Marie Curie", "with", ".").scores["names"])
     with pytest.raises(ValueError, match="categorizer='neural'"):
         categorize_many([" a"], categorizer="neural")
+
+
+# a fresh interpreter: the first load of the lexicon, from four threads at once
+FIRST_LOADS = """
+import threading
+from probe.categorize import categorize_many
+errors = []
+def load():
+    try:
+        categorize_many(["the"])
+    except Exception as err:
+        errors.append(repr(err))
+threads = [threading.Thread(target=load) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(errors)
+"""
+
+
+def test_the_categorizer_loads_from_several_threads_at_once():
+    # the gate browser loads it in the background while a page may label text; unguarded, one
+    # thread's lazy Pygments import failed under another's ("cannot import name 'CLexer'")
+    result = subprocess.run([sys.executable, "-c", FIRST_LOADS], capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0 and result.stdout.strip() == "[]", result.stdout + result.stderr[-2000:]

@@ -1,8 +1,8 @@
 """Categories: which kinds of text the top-gated positions hold against random ones, per layer;
-each top-gated position opens the document viewer there."""
+a top-gated position selected in its table opens the document viewer there."""
 
 import streamlit as st
-from probe.apps.shared import document_href, missing, parquet
+from probe.apps.shared import PAGES, missing, parquet
 
 from probe.browse import CATEGORY_COLUMNS
 from probe.plots import enrichment_figure, label_share_figure
@@ -24,12 +24,16 @@ if labelled is not None:
     frame = labelled.to_pandas()
     label = st.selectbox("label", sorted(frame["label"].unique()))
     top = frame[(frame["group"] == "top") & (frame["label"] == label)].sort_values("gate", ascending=False)
-    top["open"] = [document_href(d, p, layer) for d, p, layer in zip(top["doc_id"], top["position"], top["layer"])]
-    st.dataframe(
-        top[["layer", "gate", "ngram", "left_context", "right_context", "doc_id", "open"]],
+    st.caption("Select a row to open the document viewer at that position.")
+    chosen = st.dataframe(
+        top[["layer", "gate", "ngram", "left_context", "right_context", "doc_id", "position"]],
         hide_index=True,
-        column_config={
-            "gate": st.column_config.NumberColumn(format="%.3f"),
-            "open": st.column_config.LinkColumn("position (opens the viewer)", display_text=r"pos=(\d+)"),
-        },
+        key="top_positions",
+        on_select="rerun",
+        selection_mode="single-row",
+        column_config={"gate": st.column_config.NumberColumn(format="%.3f")},
     )
+    if chosen.selection.rows:  # opened in this session, as a link would not be
+        row = top.iloc[chosen.selection.rows[0]]
+        address = {"doc": row["doc_id"], "pos": str(row["position"]), "layer": str(row["layer"])}
+        st.switch_page(PAGES["documents"], query_params=address)

@@ -3,18 +3,17 @@ window follows it), with a found text highlighted; the clicked token's n-grams (
 to its n-gram page), rows, category and gate per branch at every layer beside the text.
 Everything that picks the view is in the address: `?doc=ID&pos=N&layer=L&gate=G&scale=S&q=TEXT`."""
 
-import html
-
 import streamlit as st
-from probe.apps.shared import anchor, cached, engram_layers, from_address, manifest, ngram_href, one_of, to_address, whole_number
+from probe.apps.shared import cached, code, engram_layers, from_address, manifest, ngram_link, one_of, to_address, whole_number
 from probe.apps.token_view import token_view
 
-from probe.aggregate import gate_histogram
+from probe.aggregate import document_trace, gate_histogram
 from probe.browse import (
+    adjacent_match,
     document_list,
     document_text,
-    document_tokens,
     find_matches,
+    token_categories,
     token_window,
     tokens_in_span,
     typical_document,
@@ -47,7 +46,12 @@ def jump_to_first_match() -> None:
 
 
 top = st.columns([3, 4, 1, 1.4, 1.4])
-search = top[0].text_input("find text", key="q", on_change=jump_to_first_match, help="case-insensitive; jumps to the first match")
+search = top[0].text_input(
+    "find text",
+    key="q",
+    on_change=jump_to_first_match,
+    help="case-insensitive; jumps to the first match, then use next and previous",
+)
 documents = cached(document_list, search, LISTED).to_pylist()
 if not documents:
     st.warning(f"No document contains {search!r}.")
@@ -68,7 +72,7 @@ gate = top[3].selectbox("gate", gates, key="gate", format_func=lambda g: g.remov
 scale = top[4].selectbox("scale", SCALES, key="scale", help="percentile: the gate's rank among all of the layer's positions")
 
 try:
-    trace = cached(document_tokens, doc_id)
+    trace = cached(document_trace, doc_id)
 except KeyError as err:
     st.error(f"{err.args[0]}; pick a document from the list.")
     st.stop()
@@ -77,19 +81,38 @@ every_layer = trace.to_pylist()
 tokens = [row for row in every_layer if row["layer"] == layer]
 starts, ends = [row["char_start"] for row in tokens], [row["char_end"] for row in tokens]
 matches = find_matches(text, search)
-matched = sorted({i for start, end in matches for i in tokens_in_span(starts, ends, start, end)})
+spans = [tokens_in_span(starts, ends, start, end) for start, end in matches]
+matched = sorted({i for span in spans for i in span})
+first_tokens = sorted({span[0] for span in spans if span})
 if st.session_state.pos is None:
-    st.session_state.pos = matched[0] if matched else 0
+    st.session_state.pos = first_tokens[0] if first_tokens else 0
 if not 0 <= st.session_state.pos < len(tokens):
     st.warning(f"Position {st.session_state.pos} is outside this document's {len(tokens):,} tokens; showing position 0.")
     st.session_state.pos = 0
 
 start, stop = token_window(st.session_state.pos, len(tokens), WINDOW)
+labels = {row["position"]: row for row in cached(token_categories, doc_id, start, stop).to_pylist()}
+for row in every_layer:
+    row.update(labels.get(row["position"], {"category": None, "evidence": None}))  # labelled inside the window only
 left, right = st.columns([3, 2], gap="medium")
 with right:
     position = st.number_input(f"token position (0..{len(tokens) - 1:,}); or click a token", 0, len(tokens) - 1, key="pos")
-    if matches:
-        st.caption(f"{len(matches):,} matches of {search!r} (underlined)" + (" · first 100 shown" if len(matches) == 100 else ""))
+    if first_tokens:
+
+        def go_to_match(step: int) -> None:
+            st.session_state.pos = adjacent_match(first_tokens, st.session_state.pos, step)
+
+        here = first_tokens.index(position) + 1 if position in first_tokens else None
+        steps = st.columns([1, 1, 3], vertical_alignment="center")
+        steps[0].button(
+            "◀ previous", key="previous_match", on_click=go_to_match, args=(-1,), help="the match before this position"
+        )
+        steps[1].button("next ▶", key="next_match", on_click=go_to_match, args=(1,), help="the match after this position")
+        steps[2].caption(
+            (f"match {here:,} of " if here else "")
+            + f"{len(matches):,} matches of {search!r} (underlined)"
+            + (" · the first 100" if len(matches) == 100 else "")
+        )
 to_address({"doc": doc_id, "pos": position, "layer": layer, "gate": gate, "scale": scale, "q": search or None})
 
 histogram = cached(gate_histogram)
@@ -118,11 +141,7 @@ with right:
     )
     st.markdown("**The n-grams it reads** (each opens its n-gram page at this layer):")
     for n in range(2, max_order + 1):
-        ngram = first[f"ngram_{n}"]
-        st.markdown(
-            f"{n}-gram: " + anchor(ngram_href(layer, n, ngram), f"<code>{html.escape(repr(ngram))}</code>"),
-            unsafe_allow_html=True,
-        )
+        ngram_link(layer, n, first[f"ngram_{n}"], f"{n}-gram {code(repr(first[f'ngram_{n}']))}")
     st.dataframe(
         [
             {

@@ -1,23 +1,66 @@
 """Overview: the model, corpus and options of the run, headline numbers, what a gate is, the top
-n-grams per layer (links to their pages), gate distributions and sample positions of a gate range."""
+n-grams per layer (links to their pages), gate distributions, and sample positions of the gate
+range selected on the histogram. The view is in the address: `?branch=B&layer=L&range=LOW,HIGH&sample=S`."""
 
-import html
 import json
 
 import streamlit as st
-from probe.apps.shared import anchor, cached, document_href, engram_layers, manifest, ngram_href, run_dir
+from probe.apps.shared import (
+    cached,
+    code,
+    document_link,
+    engram_layers,
+    from_address,
+    manifest,
+    markdown_text,
+    ngram_link,
+    one_of,
+    run_dir,
+    to_address,
+    whole_number,
+)
 
-from probe.aggregate import gate_histogram
-from probe.browse import ARTEFACTS, artefact_command, artefact_path, ngram_table, overview, sample_positions, token_contexts
+from probe.aggregate import HISTOGRAM_BINS, gate_histogram
+from probe.browse import (
+    ARTEFACTS,
+    artefact_command,
+    artefact_path,
+    layer_top_ngrams,
+    overview,
+    sample_positions,
+    token_contexts,
+)
 from probe.plots import gate_histogram_figure, shaded_text_html
+from probe.plots.gates import selected_gate_range
 
-TOP = 5  # n-grams listed per layer
 SAMPLED = 8  # positions drawn from a gate range
 
 info = manifest()
 config = info["config"]
 engram = config["engram"]
+branches = [-1, *range(config["hc_streams"])]
+
+
+def gate_range(text: str) -> tuple[float, float]:
+    """`LOW,HIGH`: a gate range inside [0, 1]."""
+    try:
+        low, high = map(float, text.split(","))
+    except ValueError:
+        raise ValueError("write it as LOW,HIGH, e.g. 0.9,1") from None
+    if not 0 <= low <= high <= 1:
+        raise ValueError("use 0 <= LOW <= HIGH <= 1")
+    return low, high
+
+
 st.title("Overview")
+from_address(
+    {
+        "branch": (-1, one_of(branches)),
+        "layer": (engram_layers()[0], one_of(engram_layers())),
+        "range": ((0.9, 1.0), gate_range),
+        "sample": (0, whole_number),
+    }
+)
 st.markdown(f"**Model** {info.get('model', 'unnamed')} · `{str(info.get('model_hash', ''))[:16]}`")
 st.markdown(f"**Corpus** `{info.get('corpus', 'unknown')}`" + (f" ({info['split']} split)" if info.get("split") else ""))
 
@@ -59,50 +102,57 @@ st.dataframe(
 st.subheader("Where to look: the top n-grams per layer")
 st.caption("by the lower 95% bound of the mean gate, at least 3 occurrences, longest order only; each opens its n-gram page")
 top_columns = st.columns(len(engram_layers()))
+top_ngrams = cached(layer_top_ngrams).to_pylist()
 for column, layer in zip(top_columns, engram_layers()):
-    top = cached(ngram_table, layer=layer, limit=TOP, longest_only=True, examples=1).to_pylist()
-    column.markdown(
-        f"**layer {layer}**<br>"
-        + "<br>".join(
-            anchor(ngram_href(layer, row["order"], row["ngram"]), f"<code>{html.escape(repr(row['ngram']))}</code>")
-            + f" · {row['count']:,}× · {row['mean_gate']:.2f}"
-            for row in top
-        ),
-        unsafe_allow_html=True,
-    )
+    column.markdown(f"**layer {layer}**")
+    for row in top_ngrams:
+        if row["layer"] == layer:
+            label = f"{code(repr(row['ngram']))} · {row['count']:,}× · {row['mean_gate']:.2f}"
+            ngram_link(layer, row["order"], row["ngram"], label, column)
 
 st.subheader("Gate distribution")
-branch = st.selectbox(
-    "branch", [-1, *range(config["hc_streams"])], format_func=lambda b: "mean over branches" if b == -1 else f"branch {b}"
-)
+st.caption("Drag a box over the histogram, or click a point, to sample positions with a gate in that range (below).")
+branch = st.selectbox("branch", branches, key="branch", format_func=lambda b: "mean over branches" if b == -1 else f"branch {b}")
+low, high = st.session_state.range
+
+
+def take_range() -> None:
+    chosen = selected_gate_range(st.session_state.histogram.selection, HISTOGRAM_BINS)
+    if chosen is not None:
+        st.session_state.range = chosen
+
+
 histogram = cached(gate_histogram)
-st.plotly_chart(gate_histogram_figure(histogram, branch))
+figure = gate_histogram_figure(histogram, branch)
+figure.add_vrect(x0=low, x1=high, fillcolor="#1f4fd6", opacity=0.12, line_width=0)  # the range sampled below
+figure.update_layout(dragmode="select")
+st.plotly_chart(figure, key="histogram", on_select=take_range, selection_mode=("points", "box"))
 if branch == -1 and config["hc_streams"] > 1:
     st.caption(
         "The mean over branches can have several peaks even when each branch's gate has two: with each branch mostly "
         "near 0 or 1, their mean sits near 0 (all closed), near 1 (all open) or between (some open). Pick a branch to see its own."
     )
 
+what = "branch-mean gate" if branch == -1 else f"branch {branch} gate"
 st.markdown(
-    "**Sample positions in a gate range** (uniform over the layer's positions in the range; each opens the document there)"
+    f"**Sample positions with a {what} in the range** (uniform over the layer's positions there; each opens the document)"
 )
-pick = st.columns([1, 3, 1])
-sample_layer = pick[0].selectbox("layer", engram_layers(), key="sample_layer")
-low, high = pick[1].slider("branch-mean gate range", 0.0, 1.0, (0.9, 1.0), step=0.01)
-seed = pick[2].number_input("sample", 0, value=0, help="another number draws another sample")
-total, sample = cached(sample_positions, sample_layer, low, high, SAMPLED, seed)
-st.caption(f"{total:,} positions of layer {sample_layer} have a gate in [{low:.2f}, {high:.2f}]; {sample.num_rows} drawn")
+pick = st.columns([1, 1, 3])
+sample_layer = pick[0].selectbox("layer", engram_layers(), key="layer")
+seed = pick[1].number_input("sample", 0, key="sample", help="another number draws another sample")
+to_address({"branch": branch, "layer": sample_layer, "range": f"{low:.2f},{high:.2f}", "sample": seed})
+total, sample = cached(sample_positions, sample_layer, low, high, SAMPLED, seed, branch)
+pick[2].caption(f"{total:,} positions of layer {sample_layer} have a {what} in [{low:.2f}, {high:.2f}]; {sample.num_rows} drawn")
 places = list(zip(sample.column("doc_id").to_pylist(), sample.column("position").to_pylist()))
 for (doc_id, position), gate, context in zip(
     places, sample.column("gate").to_pylist(), cached(token_contexts, sample_layer, places)
 ):
     selected = next(k for k, t in enumerate(context) if t["position"] == position)
     st.markdown(
-        shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], selected=selected)
-        + f"<small>{anchor(document_href(doc_id, position, sample_layer), f'{html.escape(doc_id)} · position {position}')}"
-        f" · gate {gate:.3f}</small>",
+        shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], selected=selected),
         unsafe_allow_html=True,
     )
+    document_link(doc_id, position, sample_layer, f"{markdown_text(doc_id)} · position {position:,} · gate {gate:.3f}")
 
 st.subheader("Domains")
 st.dataframe(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 import string
+import threading
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -152,8 +153,18 @@ class Lexicon:
         return math.log10(frequency) + 9.0 if frequency else 0.0
 
 
-@cache
+_LOADING = threading.Lock()
+
+
 def lexicon() -> Lexicon:
+    # one load at a time: the gate browser loads it in a thread while a page may need it, and
+    # Pygments' lexers module, imported lazily, fails when two threads import it at once
+    with _LOADING:
+        return _load_lexicon()
+
+
+@cache
+def _load_lexicon() -> Lexicon:
     import wordfreq
 
     relation_lines = read_list("relational")

@@ -20,6 +20,14 @@ def browser_script() -> Path:
     return Path(apps.__file__).resolve().with_name("browser.py")
 
 
+# `streamlit run`, with the modules every page imports loaded before the server starts: the
+# first page would otherwise wait a second or more for them
+SERVER = (
+    "import pandas, plotly.graph_objects, probe.browse, probe.plots; "
+    "from streamlit.web.cli import main; main(prog_name='streamlit')"
+)
+
+
 def check_address(host: str, port: int) -> None:
     """Refuse an address the server could not bind, before Streamlit starts and fails on it."""
     try:
@@ -37,7 +45,9 @@ def app_command(
     host: Annotated[str, typer.Option(help="Address to bind; the default serves this machine only.")] = "127.0.0.1",
 ) -> None:
     """Browse a run: gates token by token, n-grams, categories, layer similarity, offload, ablations."""
-    from ..browse import check_run
+    import duckdb
+
+    from ..browse import check_run, layer_top_ngrams
     from ..runstore import RunError
 
     try:
@@ -45,8 +55,12 @@ def app_command(
     except RunError as err:
         raise typer.BadParameter(str(err), param_hint="RUN_DIR") from err
     check_address(host, port)
+    try:  # stored with the run's aggregates once, so the first page only reads it
+        layer_top_ngrams(run_dir)
+    except duckdb.Error:
+        pass  # shards DuckDB cannot query: the Overview says what is wrong with them
     command = [
-        sys.executable, "-m", "streamlit", "run", str(browser_script()),
+        sys.executable, "-c", SERVER, "run", str(browser_script()),
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal", "--", str(run_dir.resolve()),
     ]  # fmt: skip  # minimal toolbar: no Deploy button, which would reach for streamlit.io

@@ -26,9 +26,27 @@ def gate_histogram_figure(histogram: pa.Table, branch: int = -1) -> go.Figure:
         )
     what = "mean over branches" if branch == -1 else f"branch {branch}"
     figure.update_layout(
-        title=f"Gate values ({what})", xaxis_title="gate", yaxis_title="share of positions", yaxis_tickformat=".0%"
+        title=f"Gate values ({what})",
+        xaxis={"title": "gate", "range": [0, 1]},  # the whole range a gate can take, wherever a run's gates lie
+        yaxis_title="share of positions",
+        yaxis_tickformat=".0%",
     )
     return figure
+
+
+def selected_gate_range(selection: dict, bins: int) -> tuple[float, float] | None:
+    """The gate range [low, high] chosen on `gate_histogram_figure` (a plotly selection, as
+    Streamlit's `on_select` reports it): a box's horizontal extent widened to whole bins of
+    `bins` over [0, 1], else the span of the clicked bins; None when nothing is selected."""
+    boxes = selection.get("box") or []
+    if boxes:
+        x0, x1 = sorted(boxes[0]["x"])
+        low, high = np.floor(max(x0, 0.0) * bins) / bins, np.ceil(min(x1, 1.0) * bins) / bins
+        return (float(low), float(max(high, low + 1 / bins))) if low < 1 else (1 - 1 / bins, 1.0)
+    edges = [point["customdata"][:2] for point in selection.get("points") or [] if point.get("customdata")]
+    if edges:
+        return float(min(lo for lo, _ in edges)), float(max(hi for _, hi in edges))
+    return None
 
 
 def rolling_mean(values, width: int) -> np.ndarray:
@@ -49,18 +67,20 @@ def gate_trace_figure(
     `probe.document_trace` (all layers); `value` is gate_mean, gate_max or gate_bN. Over more
     than 200 positions each line is the rolling mean of 1/100 of them (the raw gates would be
     a solid band); `window` shades the positions shown as text, `selected` marks one."""
-    data = trace.to_pydict()
-    positions = max(data["position"], default=0) + 1
+    # columns as arrays, not Python lists: a long document has tens of thousands of rows
+    layers, position = trace.column("layer").to_numpy(), trace.column("position").to_numpy()
+    gates, tokens = _gate_column(trace, value), np.array([repr(t)[1:-1] for t in trace.column("token").to_pylist()])
+    positions = int(position.max(initial=-1)) + 1
     width = max(positions // 100, 1) if positions > 200 else 1
     figure = go.Figure()
-    for layer in sorted(set(data["layer"])):
-        rows = [i for i, value in enumerate(data["layer"]) if value == layer]
+    for layer in np.unique(layers):
+        rows = layers == layer
         figure.add_scatter(
-            x=[data["position"][i] for i in rows],
-            y=rolling_mean([_gate(data, i, value) for i in rows], width),
+            x=position[rows],
+            y=rolling_mean(gates[rows], width),
             mode="lines",
             name=f"layer {layer}",
-            text=[repr(data["token"][i])[1:-1] for i in rows],
+            text=tokens[rows],
             hovertemplate="position %{x}: %{text}<br>gate %{y:.3f}<extra></extra>",
         )
     if window is not None:
@@ -78,7 +98,7 @@ def gate_trace_figure(
     return figure
 
 
-def _gate(data: dict, row: int, value: str) -> float:
+def _gate_column(trace: pa.Table, value: str) -> np.ndarray:
     if value.startswith("gate_b"):
-        return data["gates"][row][int(value[len("gate_b") :])]
-    return data[value][row]
+        return pc.list_element(trace.column("gates"), int(value[len("gate_b") :])).to_numpy()
+    return trace.column(value).to_numpy()

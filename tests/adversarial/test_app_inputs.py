@@ -50,6 +50,9 @@ def open_page(monkeypatch, run, page: str, **params) -> AppTest:
         ("views/ngrams.py", {"pick": "9/2/ the"}, "`pick=9/2/ the` is ignored: use one of 1, 2"),
         ("views/ngrams.py", {"pick": "1/2/never seen"}, "The run has no 2-gram 'never seen' at layer 1"),
         ("views/ngrams.py", {"q": "\x00<script>"}, "No n-gram passes these filters"),
+        ("views/overview.py", {"range": "0.9"}, "`range=0.9` is ignored: write it as LOW,HIGH"),
+        ("views/overview.py", {"range": "0.5,2"}, "`range=0.5,2` is ignored: use 0 <= LOW <= HIGH <= 1"),
+        ("views/overview.py", {"branch": "7"}, "`branch=7` is ignored"),
     ],
 )
 def test_an_address_the_page_cannot_take_is_a_message(monkeypatch, run, page, params, says):
