@@ -116,7 +116,7 @@ class SweepPlan:
     rhos: tuple[float, ...]
     train: TrainConfig  # its model is replaced per point
     seeds: tuple[int, ...] = (0, 1, 2)  # at rho = 1, at the best rho and at `also_seeded`
-    also_seeded: float = 0.2
+    also_seeded: float = 0.8  # the paper's optimum
     # "Does Engram memorise?": the point at `capacity_rho` retrained with each order's rows
     # times these fractions (0: one row, as small as the addressing allows)
     capacity_rho: float = 0.5

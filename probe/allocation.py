@@ -90,3 +90,26 @@ def bootstrap_optimum(rows: Sequence[dict], column: str = "loss_overall", sample
         "optimum_high": float(high),
         "share_inside": float(np.mean(inside)),
     }
+
+
+def u_shape(curve: Sequence[dict]) -> dict:
+    """Does the loss rise at both ends? Read from the seed means, not the fit (a quadratic
+    through a plateau and a cliff has an inside vertex too): the best rho, how far each end
+    lies above the best, and the pooled seed standard deviation those gaps are measured in.
+    A U needs the best inside the range and both ends more than two seed deviations above it."""
+    means = {point["rho"]: point["mean"] for point in curve}
+    best = min(means, key=means.get)
+    seeded = [point for point in curve if point["sd"] is not None]
+    noise = float(np.sqrt(np.mean([point["sd"] ** 2 for point in seeded]))) if seeded else None
+    low_end, high_end = means[min(means)] - means[best], means[max(means)] - means[best]
+    if noise is None:
+        verdict = "unknown: no rho has two seeds, so the noise is unmeasured"
+    elif low_end > 2 * noise and high_end > 2 * noise:
+        verdict = "U"
+    elif high_end > 2 * noise:
+        verdict = "falls towards the lowest rho tried: more Engram is better throughout the range"
+    elif low_end > 2 * noise:
+        verdict = "falls towards pure MoE: Engram does not help in this range"
+    else:
+        verdict = "flat: no rho differs from the best by more than two seed deviations"
+    return {"best_rho": best, "low_end_excess": low_end, "high_end_excess": high_end, "seed_sd": noise, "verdict": verdict}

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from engram_model import EngramLM, ModelConfig, table_primes
 from engram_model.sweep import SWEEP_BASE, Point, SweepPlan, allocate, run_sweep, scale_tables, sweep_results
 from engram_model.train import parameter_counts, tokenized_splits
-from probe.allocation import bootstrap_optimum, loss_by_rho, quadratic_fit
+from probe.allocation import bootstrap_optimum, loss_by_rho, quadratic_fit, u_shape
 from probe.cli import app
 
 
@@ -98,6 +98,19 @@ def test_bootstrap_optimum_covers_the_true_vertex():
     interval = bootstrap_optimum(rows, samples=400)
     assert interval["optimum_low"] < 0.7 < interval["optimum_high"]
     assert interval["optimum_high"] - interval["optimum_low"] < 0.1 and interval["share_inside"] == 1.0
+
+
+def test_u_shape_reads_the_seed_means_not_the_fit():
+    def curve(means, sd=0.01):
+        return [{"rho": rho, "mean": mean, "sd": sd if rho == 1.0 else None} for rho, mean in means.items()]
+
+    assert u_shape(curve({0.2: 3.10, 0.5: 3.00, 1.0: 3.20}))["verdict"] == "U"
+    plateau_and_cliff = u_shape(curve({0.2: 3.00, 0.5: 3.01, 0.8: 3.01, 1.0: 3.30}))  # a quadratic puts its vertex inside
+    assert plateau_and_cliff["best_rho"] == 0.2 and plateau_and_cliff["verdict"].startswith("falls towards the lowest rho")
+    assert u_shape(curve({0.2: 3.00, 0.5: 3.005, 1.0: 3.01}))["verdict"].startswith("flat")
+    assert u_shape(curve({0.2: 3.3, 1.0: 3.0}))["verdict"].startswith("falls towards pure MoE")
+    assert u_shape(curve({0.2: 3.3, 1.0: 3.0}, sd=None))["verdict"].startswith("unknown")
+    assert u_shape(curve({0.2: 3.10, 0.5: 3.00, 1.0: 3.20}))["seed_sd"] == pytest.approx(0.01)
 
 
 @pytest.fixture

@@ -73,7 +73,7 @@ def report(
     and the capacity retrains; CSV, JSON and (with kaleido installed) an SVG figure."""
     from engram_model.sweep import sweep_results
 
-    from ..allocation import bootstrap_optimum, loss_by_rho, quadratic_fit, sweep_rows
+    from ..allocation import bootstrap_optimum, loss_by_rho, quadratic_fit, sweep_rows, u_shape
 
     rows = sweep_results(sweep)
     if not rows:
@@ -91,6 +91,7 @@ def report(
         "curve": curve,
         "fit": fit,
         "optimum_bootstrap": interval,
+        "shape": u_shape(curve),
         "by_domain": {d: loss_by_rho(points, f"loss_{d}") for d in domains},
         "capacity": [
             r for r in rows if r["rows"] != 1.0 or r["rho"] in {c["rho"] for c in rows if c["rows"] != 1.0} and r["seed"] == 0
@@ -111,6 +112,11 @@ def report(
     console.print(
         f"quadratic optimum rho = {fit['optimum']:.3f} ({'inside the range' if fit['optimum_inside'] else 'at an end: no U'}); "
         f"bootstrap 95% {interval['optimum_low']:.3f}-{interval['optimum_high']:.3f}, U in {interval['share_inside']:.0%} of resamples"
+    )
+    shape = result["shape"]
+    console.print(
+        f"best rho {shape['best_rho']:.2f}; the lowest rho lies {shape['low_end_excess']:+.4f} and pure MoE "
+        f"{shape['high_end_excess']:+.4f} above it (seed sd {shape['seed_sd'] or float('nan'):.4f}): {shape['verdict']}"
     )
     try:
         import kaleido  # noqa: F401  (plotly's static export; uses the installed Chrome or Chromium)
