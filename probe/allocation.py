@@ -107,9 +107,9 @@ def u_shape(curve: Sequence[dict]) -> dict:
     elif low_end > 2 * noise and high_end > 2 * noise:
         verdict = "U"
     elif high_end > 2 * noise:
-        verdict = "falls towards the lowest rho tried: more Engram is better throughout the range"
+        verdict = "no U: it rises towards pure MoE only; towards the lowest rho tried it stays within seed noise of the best"
     elif low_end > 2 * noise:
-        verdict = "falls towards pure MoE: Engram does not help in this range"
+        verdict = "no U: it rises towards the lowest rho tried only; Engram does not help in this range"
     else:
         verdict = "flat: no rho differs from the best by more than two seed deviations"
     return {"best_rho": best, "low_end_excess": low_end, "high_end_excess": high_end, "seed_sd": noise, "verdict": verdict}

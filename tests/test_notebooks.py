@@ -27,7 +27,7 @@ def small_input(model, tmp_path_factory):
     return base / "ckpt", corpus
 
 
-@pytest.mark.parametrize("name", ["gate_categories", "layer_similarity", "offload", "ablations"])
+@pytest.mark.parametrize("name", ["gate_categories", "layer_similarity", "offload", "ablations", "allocation_sweep"])
 def test_notebook_runs_end_to_end(name, small_input, tmp_path, monkeypatch):
     checkpoint, corpus = small_input
     for key, value in {
@@ -37,6 +37,7 @@ def test_notebook_runs_end_to_end(name, small_input, tmp_path, monkeypatch):
         "DOCUMENTS": 12,
         "TOKENS": 300,
         "OUT": tmp_path,
+        "SWEEP": NOTEBOOKS.parent / "benchmarks" / "results" / "allocation_sweep.csv",  # the committed sweep: reading only
     }.items():
         monkeypatch.setenv(f"ENGRAM_NB_{key}", str(value))  # the kernel inherits this process's environment
     notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)

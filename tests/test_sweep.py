@@ -106,9 +106,9 @@ def test_u_shape_reads_the_seed_means_not_the_fit():
 
     assert u_shape(curve({0.2: 3.10, 0.5: 3.00, 1.0: 3.20}))["verdict"] == "U"
     plateau_and_cliff = u_shape(curve({0.2: 3.00, 0.5: 3.01, 0.8: 3.01, 1.0: 3.30}))  # a quadratic puts its vertex inside
-    assert plateau_and_cliff["best_rho"] == 0.2 and plateau_and_cliff["verdict"].startswith("falls towards the lowest rho")
+    assert plateau_and_cliff["best_rho"] == 0.2 and plateau_and_cliff["verdict"].startswith("no U: it rises towards pure MoE only")
     assert u_shape(curve({0.2: 3.00, 0.5: 3.005, 1.0: 3.01}))["verdict"].startswith("flat")
-    assert u_shape(curve({0.2: 3.3, 1.0: 3.0}))["verdict"].startswith("falls towards pure MoE")
+    assert u_shape(curve({0.2: 3.3, 1.0: 3.0}))["verdict"].startswith("no U: it rises towards the lowest rho")
     assert u_shape(curve({0.2: 3.3, 1.0: 3.0}, sd=None))["verdict"].startswith("unknown")
     assert u_shape(curve({0.2: 3.10, 0.5: 3.00, 1.0: 3.20}))["seed_sd"] == pytest.approx(0.01)
 
