@@ -106,7 +106,9 @@ def test_u_shape_reads_the_seed_means_not_the_fit():
 
     assert u_shape(curve({0.2: 3.10, 0.5: 3.00, 1.0: 3.20}))["verdict"] == "U"
     plateau_and_cliff = u_shape(curve({0.2: 3.00, 0.5: 3.01, 0.8: 3.01, 1.0: 3.30}))  # a quadratic puts its vertex inside
-    assert plateau_and_cliff["best_rho"] == 0.2 and plateau_and_cliff["verdict"].startswith("no U: it rises towards pure MoE only")
+    assert plateau_and_cliff["best_rho"] == 0.2 and plateau_and_cliff["verdict"].startswith(
+        "no U: it rises towards pure MoE only"
+    )
     assert u_shape(curve({0.2: 3.00, 0.5: 3.005, 1.0: 3.01}))["verdict"].startswith("flat")
     assert u_shape(curve({0.2: 3.3, 1.0: 3.0}))["verdict"].startswith("no U: it rises towards the lowest rho")
     assert u_shape(curve({0.2: 3.3, 1.0: 3.0}, sd=None))["verdict"].startswith("unknown")
@@ -166,7 +168,10 @@ def test_report_writes_the_curve_and_refuses_an_empty_sweep(small_plan, tokenize
     )
     assert result.exit_code == 0, result.output
     report = json.loads((tmp_path / "out" / "allocation_sweep.json").read_text())
-    assert [p["rho"] for p in report["curve"]] == [0.3, 0.6, 1.0] and report["points"] == 6
+    assert [p["rho"] for p in report["curve"]] == [0.3, 0.6, 1.0]
+    assert report["points"] == len(
+        [r for r in sweep_results(tmp_path / "sweep") if r["rows"] == 1.0]
+    )  # 5 or 6: the best rho may be 0.3
     assert {(r["rho"], r["rows"]) for r in report["capacity"]} == {(0.6, 0.0), (0.6, 1.0)}
     assert (tmp_path / "out" / "allocation_sweep.csv").read_text().startswith("rho,seed,rows,loss_")
     (tmp_path / "empty").mkdir()
