@@ -27,7 +27,7 @@ import numpy as np
 from tokenizers import Tokenizer
 
 from .config import EngramConfig, ModelConfig, MoEConfig
-from .train import TrainConfig, engram_projection_params, train_on_streams
+from .train import TrainConfig, train_on_streams, without_engram
 
 LOCKS = ".locks"
 
@@ -44,11 +44,9 @@ def allocate(base: ModelConfig, rho: float, sparse_params: int) -> ModelConfig:
     moe_layers = sum(base.is_moe_layer(layer) for layer in range(base.n_layers))
     per_expert = 3 * base.d_model * base.moe.d_expert
     extra_experts = round(rho * sparse_params / (per_expert * moe_layers))
-    moe = dataclasses.replace(base.moe, n_routed=base.moe.top_k + extra_experts)
     if rho == 1.0:
-        dense_layers = base.n_layers - moe_layers
-        extra_ff = round(len(base.engram.layers) * engram_projection_params(base) / (3 * base.d_model * dense_layers))
-        return dataclasses.replace(base, engram=None, moe=moe, d_ff=base.d_ff + extra_ff)
+        return without_engram(base, base.moe.top_k + extra_experts)
+    moe = dataclasses.replace(base.moe, n_routed=base.moe.top_k + extra_experts)
     left = sparse_params - extra_experts * per_expert * moe_layers
     engram = base.engram
     heads = len(engram.layers) * (engram.max_ngram - 1) * engram.heads_per_order

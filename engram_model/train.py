@@ -144,12 +144,17 @@ def matched_baseline(cfg: ModelConfig) -> ModelConfig:
         raise ValueError("matched_baseline needs an MoE config with Engram layers")
     expert_params = 3 * cfg.d_model * cfg.moe.d_expert
     moe_layers = sum(cfg.is_moe_layer(layer) for layer in range(cfg.n_layers))
-    extra_experts = round(table_params(cfg) / (expert_params * moe_layers))
-    dense_layers = cfg.n_layers - moe_layers
+    return without_engram(cfg, cfg.moe.n_routed + round(table_params(cfg) / (expert_params * moe_layers)))
+
+
+def without_engram(cfg: ModelConfig, n_routed: int) -> ModelConfig:
+    """`cfg` with `n_routed` routed experts and no Engram modules; their projections, which
+    every token uses, widen the dense FFN so active parameters stay as they were."""
+    dense_layers = sum(not cfg.is_moe_layer(layer) for layer in range(cfg.n_layers))
     if dense_layers == 0:
-        raise ValueError("matched_baseline widens a dense FFN layer; this config has none (first_dense_layers=0)")
+        raise ValueError("folding Engram into the MoE widens a dense FFN layer; this config has none (first_dense_layers=0)")
     extra_ff = round(len(cfg.engram.layers) * engram_projection_params(cfg) / (3 * cfg.d_model * dense_layers))
-    moe = dataclasses.replace(cfg.moe, n_routed=cfg.moe.n_routed + extra_experts)
+    moe = dataclasses.replace(cfg.moe, n_routed=n_routed)
     return dataclasses.replace(cfg, engram=None, moe=moe, d_ff=cfg.d_ff + extra_ff)
 
 

@@ -107,9 +107,16 @@ class MinibatchCKA:
     Layers of two models go in one list (model a's, then b's), so one update serves all pairs."""
 
     def __init__(self):
-        self.hsic: np.ndarray | None = None  # [L, L], summed over minibatches
-        self.batches = 0
-        self.per_batch: list[np.ndarray] = []  # each minibatch's [L, L], for the bootstrap
+        self.per_batch: list[np.ndarray] = []  # each minibatch's [L, L]; kept for the bootstrap
+
+    @property
+    def batches(self) -> int:
+        return len(self.per_batch)
+
+    @property
+    def hsic(self) -> np.ndarray | None:
+        """`[L, L]`, summed over minibatches."""
+        return np.sum(self.per_batch, axis=0) if self.per_batch else None
 
     def update(self, features: Sequence) -> None:
         """One minibatch: every layer's features at the same n >= 4 positions, `[n, d_layer]`."""
@@ -126,15 +133,13 @@ class MinibatchCKA:
         totals = row_sums.sum(1)  # [L]
         hsic = flat @ flat.T + np.outer(totals, totals) / ((n - 1) * (n - 2)) - 2 / (n - 2) * (row_sums @ row_sums.T)
         hsic /= n * (n - 3)
-        if self.hsic is not None and self.hsic.shape != hsic.shape:
-            raise ValueError(f"this accumulator holds {len(self.hsic)} layers; the minibatch has {len(hsic)}")
-        self.hsic = hsic if self.hsic is None else self.hsic + hsic
-        self.batches += 1
+        if self.per_batch and self.per_batch[0].shape != hsic.shape:
+            raise ValueError(f"this accumulator holds {len(self.per_batch[0])} layers; the minibatch has {len(hsic)}")
         self.per_batch.append(hsic)
 
     def matrix(self) -> np.ndarray:
         """`[L, L]` CKA; NaN for a layer whose self-HSIC is not positive (a constant layer)."""
-        if self.hsic is None:
+        if not self.per_batch:
             raise ValueError("no minibatch yet: call update first")
         return cka_from_hsic(self.hsic)
 

@@ -408,10 +408,8 @@ def debian_package_docs() -> Source:
     (the corpus reads only the copyright files beside them)."""
 
     def items() -> list[Item]:
-        if not DEBIAN_DOC_DIR.is_dir():
-            raise SourceUnavailable(f"{DEBIAN_DOC_DIR} is not a directory")
-        paths = sorted(p for p in DEBIAN_DOC_DIR.glob("*/*") if p.is_file() and DEBIAN_DOC_NAME.match(p.name))
-        return [Item(p.relative_to(DEBIAN_DOC_DIR).as_posix(), _reader(p)) for p in paths]
+        found = file_items(DEBIAN_DOC_DIR, "*/*", exclude=lambda path: not DEBIAN_DOC_NAME.match(path.name))
+        return [Item(item.key, _gunzipped(DEBIAN_DOC_DIR / item.key)) if item.key.endswith(".gz") else item for item in found]
 
     return Source(
         name="debian-package-docs",
@@ -422,10 +420,8 @@ def debian_package_docs() -> Source:
     )
 
 
-def _reader(path: Path) -> Callable[[], bytes]:
-    if path.suffix == ".gz":
-        return lambda: gzip.decompress(path.read_bytes())
-    return path.read_bytes
+def _gunzipped(path: Path) -> Callable[[], bytes]:
+    return lambda: gzip.decompress(path.read_bytes())
 
 
 def ensure_heldout_corpus(on_build: Callable[[], None] = lambda: None) -> Path:

@@ -55,7 +55,7 @@ def run(
     streams = tokenized_splits(
         iter_documents(path, split="train"), iter_documents(path, split="validation"), tokenizer, plan.train.seq_len
     )
-    points = len(plan.first_pass()) + 2 * 3
+    points = len(plan.first_pass()) + 3 * (len(plan.seeds) - 1)  # extra seeds at up to three rhos
     console.print(
         f"sweep → {out}: {points} runs of {plan.train.steps} steps x {plan.train.batch_size} x {plan.train.seq_len} tokens, {workers} worker(s)"
     )
@@ -84,6 +84,7 @@ def report(
     curve = loss_by_rho(points)
     fit = quadratic_fit([r["rho"] for r in points], [r["loss_overall"] for r in points])
     interval = bootstrap_optimum(points, samples=samples)
+    capacity_rhos = {r["rho"] for r in rows if r["rows"] != 1.0}
     domains = sorted(k.removeprefix("loss_") for k in rows[0] if k.startswith("loss_") and k != "loss_overall")
     result = {
         "sweep": str(sweep),
@@ -93,9 +94,7 @@ def report(
         "optimum_bootstrap": interval,
         "shape": u_shape(curve),
         "by_domain": {d: loss_by_rho(points, f"loss_{d}") for d in domains},
-        "capacity": [
-            r for r in rows if r["rows"] != 1.0 or r["rho"] in {c["rho"] for c in rows if c["rows"] != 1.0} and r["seed"] == 0
-        ],
+        "capacity": [r for r in rows if r["rho"] in capacity_rhos and r["seed"] == 0],  # the retrains and their full-table point
     }
     out.mkdir(parents=True, exist_ok=True)
     text = io.StringIO()
