@@ -21,7 +21,7 @@ from ray.data.datasource import Datasource, ReadTask
 from engram_model.corpus import ReadReport, iter_documents
 
 from .batching import Chunk
-from .distributed import READ_CPUS, WORKER_RESTARTS, CorpusSource, ModelSource, RayEngineError, RayOptions, first_line
+from .distributed import READ_CPUS, WORKER_RESTARTS, WORKERS_UP_TIMEOUT_S, CorpusSource, ModelSource, RayEngineError, RayOptions, first_line
 from .probing import ProbeOptions, ScanPlan, scan_chunker
 from .runstore import RunWriter
 
@@ -114,6 +114,9 @@ def scan_dataset(
     context.target_max_block_size = 1
     context.enable_progress_bars = False  # the scan shows its own
     context.print_on_execution_start = False
+    # batches go out once every worker has loaded its model: otherwise the first one up takes
+    # the whole queue of a short scan while the others are still loading
+    context.wait_for_min_actors_s = WORKERS_UP_TIMEOUT_S
     for handler in logging.getLogger("ray.data").handlers:
         if handler.name == "console":  # a failed scan is one line (InOrder); Ray Data's log file keeps the traceback
             handler.setLevel(logging.CRITICAL)
