@@ -4,7 +4,9 @@ memory (driver and worker peak RSS) for 1x and 10x the corpus.
     python benchmarks/bench_ray.py [--docs 600] [--repeats 3] [--memory-docs 60]
 
 One local Ray cluster (loopback only, every CPU) serves the whole run. Each repeat runs the
-local engine, Ray with one worker and Ray with two, in a rotating order, each into a fresh
+local engine, Ray with one worker and Ray with two, then the model on one core either way
+(the local engine at one torch thread; one Ray worker given one CPU, so one thread, with the
+driver and the plan task on the other core), in a rotating order, each into a fresh
 run directory with `engram-probe run`'s default recorders; a run's time is `write_scan`'s,
 so it includes starting the actor pool (loading one model per worker) and writing the shards
 and aggregates. Ratios are of the best and of the median times. Memory: `engram-probe run
@@ -27,6 +29,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import torch
+
 os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # a single-machine cluster, on loopback
 
 from engram_model.corpus import ReadReport, ensure_default_corpus, iter_documents
@@ -37,19 +41,29 @@ from probe.recorder import RecordOptions
 
 RESULTS = Path(__file__).parent / "results" / "ray.json"
 OPTIONS = ProbeOptions(record=RecordOptions(logprob=True))  # what `engram-probe run` records by default
-ENGINES = ("local", "ray_1_worker", "ray_2_workers")
+# the last two give the model one core each way, leaving the other to the driver and the plan task
+ENGINES = ("local", "ray_1_worker", "ray_2_workers", "local_1_thread", "ray_1_worker_1_thread")
 
 
 def one_run(engine: str, lm, checkpoint: Path, corpus: Path, docs: int, out: Path) -> dict:
     manifest = run_manifest(lm, "engram", checkpoint, corpus, "validation")
-    if engine == "local":
+    if engine.startswith("local"):
         report = ReadReport()
         documents = iter_documents(corpus, "text", report, "validation")
-        return probe_corpus(lm, documents, out, manifest, OPTIONS, limit=docs, read_report=report, show_progress=False)
-    workers = 1 if engine == "ray_1_worker" else 2
+        threads = torch.get_num_threads()
+        torch.set_num_threads(1 if engine == "local_1_thread" else threads)
+        try:
+            return probe_corpus(lm, documents, out, manifest, OPTIONS, limit=docs, read_report=report, show_progress=False)
+        finally:
+            torch.set_num_threads(threads)
+    cluster = {
+        "ray_1_worker": RayOptions(workers=1),
+        "ray_2_workers": RayOptions(workers=2),
+        "ray_1_worker_1_thread": RayOptions(workers=1, cpus_per_worker=1.0),  # 1 CPU: 1 torch thread
+    }[engine]
     return probe_corpus_on_ray(
         lm, ModelSource(str(checkpoint)), CorpusSource(str(corpus), "text", "validation"), out, manifest, OPTIONS,
-        RayOptions(workers=workers), limit=docs, show_progress=False,
+        cluster, limit=docs, show_progress=False,
     )
 
 
@@ -81,7 +95,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         for repeat in range(args.repeats):
-            order = ENGINES[repeat % 3 :] + ENGINES[: repeat % 3]
+            order = ENGINES[repeat % len(ENGINES) :] + ENGINES[: repeat % len(ENGINES)]
             for engine in order:
                 report = one_run(engine, lm, checkpoint, corpus, args.docs, workdir / f"{engine}-{repeat}")
                 seconds[engine].append(report["this_session"]["seconds"])
@@ -105,6 +119,8 @@ def main() -> None:
         "ray_1_worker_over_local_median": median["local"] / median["ray_1_worker"],
         "ray_2_workers_over_1": best["ray_1_worker"] / best["ray_2_workers"],
         "ray_2_workers_over_1_median": median["ray_1_worker"] / median["ray_2_workers"],
+        "ray_1_worker_over_local_at_1_thread": best["local_1_thread"] / best["ray_1_worker_1_thread"],
+        "ray_1_worker_over_local_at_1_thread_median": median["local_1_thread"] / median["ray_1_worker_1_thread"],
         "seconds": seconds,
         "memory": memory,
     }

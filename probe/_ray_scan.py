@@ -21,7 +21,7 @@ from ray.data.datasource import Datasource, ReadTask
 from engram_model.corpus import ReadReport, iter_documents
 
 from .batching import Chunk
-from .distributed import READ_CPUS, WORKER_RESTARTS, WORKERS_UP_TIMEOUT_S, CorpusSource, ModelSource, RayEngineError, RayOptions, first_line
+from .distributed import READ_CPUS, WORKER_RESTARTS, CorpusSource, ModelSource, RayEngineError, RayOptions, first_line
 from .probing import ProbeOptions, ScanPlan, scan_chunker
 from .runstore import RunWriter
 
@@ -114,9 +114,6 @@ def scan_dataset(
     context.target_max_block_size = 1
     context.enable_progress_bars = False  # the scan shows its own
     context.print_on_execution_start = False
-    # batches go out once every worker has loaded its model: otherwise the first one up takes
-    # the whole queue of a short scan while the others are still loading
-    context.wait_for_min_actors_s = WORKERS_UP_TIMEOUT_S
     for handler in logging.getLogger("ray.data").handlers:
         if handler.name == "console":  # a failed scan is one line (InOrder); Ray Data's log file keeps the traceback
             handler.setLevel(logging.CRITICAL)
@@ -131,7 +128,10 @@ def scan_dataset(
             fn_constructor_args=(source, options, "cuda" if cluster.gpus_per_worker else "cpu", threads),
             batch_size=1,
             batch_format="pyarrow",
-            compute=ray.data.ActorPoolStrategy(size=cluster.workers),
+            # the batch runs on the actor's own thread, where __init__ set torch's threads and loaded
+            # the model; on Ray Data's default helper thread its OpenMP team gave up its cores between
+            # ops (1.4 of 2 cores busy, a third slower over the validation split)
+            compute=ray.data.ActorPoolStrategy(size=cluster.workers, enable_true_multi_threading=True, max_concurrent_calls_per_actor=1),
             num_cpus=cpus,
             num_gpus=cluster.gpus_per_worker or None,
             max_restarts=WORKER_RESTARTS,

@@ -41,7 +41,6 @@ from .runstore import RunWriter
 READ_CPUS = 0.25  # the one plan task: it reads and tokenizes while the workers run forwards
 WORKER_RESTARTS = 3  # a worker killed more often than this fails the scan, with what it had committed kept
 JOIN_TIMEOUT_S = 60  # for --address: an address that is not a Ray head is an error, not a hang
-WORKERS_UP_TIMEOUT_S = 600  # every worker holds its model before the first batch goes out; a pool still pending then is an error
 INSTALL = "pip install 'engram-probe[ray]' (in a checkout: pip install '.[ray]')"
 
 
