@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import torch
 from tokenizers import Tokenizer
 
 from .config import EngramConfig, ModelConfig, MoEConfig
@@ -176,6 +177,7 @@ def _train_point(plan: SweepPlan, point: Point, streams, tokenizer: Tokenizer, o
 def _worker(core: int | None, plan: SweepPlan, points: list[Point], streams, tokenizer, out_dir: Path) -> None:
     if core is not None:
         os.sched_setaffinity(0, {core})
+        torch.set_num_threads(1)  # on one core, more threads only wait for each other (a plan's own threads still win)
     for point in points:
         _train_point(plan, point, streams, tokenizer, out_dir)
 
@@ -187,7 +189,9 @@ def _run_pass(plan: SweepPlan, points: list[Point], streams, tokenizer, out_dir:
         _worker(None, plan, points, streams, tokenizer, out_dir)
         return
     cores = sorted(os.sched_getaffinity(0))
-    context = multiprocessing.get_context("fork")  # the tokenized streams are shared, not copied
+    # spawn, not fork: a child forked after torch has run a parallel region inherits OpenMP's
+    # state without its threads and hangs in its first matmul (seen in the sweep test)
+    context = multiprocessing.get_context("spawn")
     processes = [
         context.Process(
             target=_worker, args=(cores[i % len(cores)], plan, points[i::workers] + points, streams, tokenizer, out_dir)

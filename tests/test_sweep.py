@@ -8,14 +8,13 @@ import math
 
 import numpy as np
 import pytest
+from adversarial.test_runs import invoke
 from conftest import small_config, small_train_config
-from typer.testing import CliRunner
 
 from engram_model import EngramLM, ModelConfig, table_primes
 from engram_model.sweep import SWEEP_BASE, Point, SweepPlan, allocate, run_sweep, scale_tables, sweep_results
 from engram_model.train import parameter_counts, tokenized_splits
 from probe.allocation import bootstrap_optimum, loss_by_rho, quadratic_fit, u_shape
-from probe.cli import app
 
 
 def sparse(counts: dict) -> int:
@@ -163,10 +162,8 @@ def test_a_point_another_worker_holds_is_left_to_it(small_plan, tokenizer, corpu
 def test_report_writes_the_curve_and_refuses_an_empty_sweep(small_plan, tokenizer, corpus, tmp_path):
     streams = tokenized_splits(*corpus, tokenizer, small_plan.train.seq_len)
     run_sweep(small_plan, *streams, tokenizer, tmp_path / "sweep")
-    result = CliRunner().invoke(
-        app, ["sweep", "report", "--sweep", str(tmp_path / "sweep"), "--out", str(tmp_path / "out"), "--samples", "200"]
-    )
-    assert result.exit_code == 0, result.output
+    code, output = invoke("sweep", "report", "--sweep", tmp_path / "sweep", "--out", tmp_path / "out", "--samples", 200)
+    assert code == 0, output
     report = json.loads((tmp_path / "out" / "allocation_sweep.json").read_text())
     assert [p["rho"] for p in report["curve"]] == [0.3, 0.6, 1.0]
     assert report["points"] == len(
@@ -175,5 +172,5 @@ def test_report_writes_the_curve_and_refuses_an_empty_sweep(small_plan, tokenize
     assert {(r["rho"], r["rows"]) for r in report["capacity"]} == {(0.6, 0.0), (0.6, 1.0)}
     assert (tmp_path / "out" / "allocation_sweep.csv").read_text().startswith("rho,seed,rows,loss_")
     (tmp_path / "empty").mkdir()
-    refused = CliRunner().invoke(app, ["sweep", "report", "--sweep", str(tmp_path / "empty"), "--out", str(tmp_path / "o2")])
-    assert refused.exit_code == 2 and "no finished sweep point" in refused.output
+    code, output = invoke("sweep", "report", "--sweep", tmp_path / "empty", "--out", tmp_path / "o2")
+    assert code == 2 and "no finished sweep point" in output, output  # on one line, however long the path

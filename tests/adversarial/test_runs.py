@@ -38,7 +38,7 @@ def run_args(checkpoint, corpus, out, *extra):
 
 def invoke(*args):
     """`engram-probe ARGS` in this process: (exit code, output on one line)."""
-    result = CliRunner().invoke(app, list(args), env={"COLUMNS": "400"})
+    result = CliRunner().invoke(app, [str(arg) for arg in args], env={"COLUMNS": "400"})
     return result.exit_code, " ".join(result.output.replace("│", " ").split())
 
 
