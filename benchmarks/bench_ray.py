@@ -51,7 +51,8 @@ def one_run(engine: str, lm, checkpoint: Path, corpus: Path, docs: int, out: Pat
         report = ReadReport()
         documents = iter_documents(corpus, "text", report, "validation")
         threads = torch.get_num_threads()
-        torch.set_num_threads(1 if engine == "local_1_thread" else threads)
+        if engine == "local_1_thread":
+            torch.set_num_threads(1)
         try:
             return probe_corpus(lm, documents, out, manifest, OPTIONS, limit=docs, read_report=report, show_progress=False)
         finally:

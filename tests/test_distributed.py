@@ -88,7 +88,7 @@ def test_a_ray_run_holds_what_a_local_run_holds_bit_for_bit(checkpoint, cluster,
     report = json.loads((distributed / "report.json").read_text())
     assert report["complete"] and report["this_session"]["engine"] == "ray" and report["this_session"]["workers"] == 2
     # batches go to whichever worker has loaded its model: on a scan this short the first one up
-    # may take them all, so only an upper bound holds here (bench_ray.py shows two sharing a corpus)
+    # may take them all, so only an upper bound holds here (bench_ray.py's two-worker speed-up shows them sharing one)
     assert 1 <= len(report["this_session"]["worker_peak_rss_mib"]) <= 2
     # aggregations and the app's readers see a ray run as a local one
     assert same(ngram_stats(distributed), ngram_stats(local))
