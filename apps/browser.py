@@ -28,4 +28,3 @@ else:
         ]
     )
 page.run()
-shared.warm_categorizer()

@@ -6,7 +6,6 @@ modification times of the files read), so a run that grows or is re-analysed is 
 
 import re
 import sys
-import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -140,16 +139,6 @@ def parquet(relative: str, columns: tuple[str, ...] = ()):
 @st.cache_data(show_spinner=False)
 def _parquet(path: str, stamp: tuple):
     return pq.read_table(path)
-
-
-@st.cache_resource(show_spinner=False)
-def warm_categorizer() -> None:
-    """Load the categorizer once per server in the background, after a first page is drawn: the
-    document viewer and the n-gram explorer label text with it, and its first load (a word
-    frequency lexicon) takes most of a second, which no page should wait for."""
-    from probe.categorize import categorize_many
-
-    threading.Thread(target=categorize_many, args=(["the"],), daemon=True).start()
 
 
 def _icon():

@@ -19,9 +19,11 @@ never has to fit in memory as a whole.
 from __future__ import annotations
 
 import fcntl
+import functools
 import json
 import os
 import re
+import threading
 from pathlib import Path
 
 import duckdb
@@ -236,12 +238,27 @@ class RunWriter:
 
 
 def connect(run_dir: str | Path) -> duckdb.DuckDBPyConnection:
-    """A DuckDB connection with views `gates` and `documents` over the committed shards."""
+    """A DuckDB connection with views `gates` and `documents` over the committed shards. It is a
+    cursor on a database kept per run and set of shards: opening a DuckDB database takes 25-55 ms,
+    which a page of the gate browser, running a query per figure, would pay every time. A cursor
+    is a connection of its own (one per thread, closed with it); what it registers or creates as
+    TEMP stays its own."""
     run_dir = Path(run_dir)
     read_manifest(run_dir)
     shards = committed_shards(run_dir)
     if not shards:
         raise RunError(f"{run_dir} has no committed shards yet; let `engram-probe run` process some documents first")
+    with _DATABASES_LOCK:
+        return _database(tuple(p.resolve() for p in shards)).cursor()
+
+
+_DATABASES_LOCK = threading.Lock()  # sessions of the gate browser query from threads of their own
+
+
+@functools.lru_cache(maxsize=8)
+def _database(shards: tuple[Path, ...]) -> duckdb.DuckDBPyConnection:
+    # views are bound again at every query, so shards written again under the same names
+    # (another scan into the directory, other columns) are read as they are now
     docs = [p.with_name(p.name.replace("gates-", "docs-")) for p in shards]
     # a bounded memory limit makes large aggregations spill to disk instead of growing
     con = duckdb.connect(config={"memory_limit": "2GB"})

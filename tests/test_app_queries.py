@@ -32,7 +32,7 @@ from probe.browse import (
     tokens_in_span,
     typical_document,
 )
-from probe.plots.gates import gate_trace_figure, rolling_mean, selected_gate_range
+from probe.plots.gates import TRACE_POINTS, gate_trace_figure, rolling_mean, selected_gate_range
 from probe.plots.tokens import colours, histogram_cdf, percentiles, quantiles, shades, token_view_data, visible
 
 TEXTS = [
@@ -172,6 +172,29 @@ def test_the_gate_trace_draws_each_layer_and_the_chosen_gate(run):
         assert line.name == f"layer {layer}" and list(line.x) == [r["position"] for r in mine]
         assert np.allclose(line.y, [r["gates"][1] for r in mine])  # under 200 positions: the raw gates
         assert list(line.text) == [repr(r["token"])[1:-1] for r in mine]
+
+
+def test_a_long_documents_trace_is_its_rolling_mean_at_a_few_hundred_points():
+    positions = 5_003
+    gates = np.random.default_rng(0).random(2 * positions)
+    trace = pa.table(
+        {
+            "layer": [1] * positions + [3] * positions,
+            "position": list(range(positions)) * 2,
+            "token": ["t"] * (2 * positions),
+            "gate_mean": gates,
+        }
+    )
+    figure = gate_trace_figure(trace, window=(100, 1300), selected=200)
+    width = positions // 100
+    for line, layer_gates in zip(figure.data, (gates[:positions], gates[positions:])):
+        x = np.asarray(line.x)
+        assert len(x) <= TRACE_POINTS + 1 and x[0] == 0 and x[-1] == positions - 1 and np.all(np.diff(x) > 0)
+        # each point: the mean of the `width` gates ending there, computed here one window at a time
+        assert np.allclose(line.y, [layer_gates[max(p - width + 1, 0) : p + 1].mean() for p in x])
+        assert list(line.customdata) == [max(p - width + 1, 0) for p in x]
+    assert f"rolling mean over {width} tokens" in figure.layout.title.text
+    assert len(figure.to_json()) < 40_000  # the raw 10,006 points with their tokens were ~250 KB
 
 
 def test_a_selection_on_the_histogram_is_a_gate_range_of_whole_bins():

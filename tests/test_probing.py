@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -9,7 +10,9 @@ import sysconfig
 import time
 from pathlib import Path
 
+import duckdb
 import numpy as np
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 import torch
@@ -159,6 +162,23 @@ def test_resume_skips_done_documents_and_refuses_other_options(model, tmp_path):
             ProbeOptions(shard_tokens=1, record=recorded),
             show_progress=False,
         )
+
+
+def test_connections_share_a_run_database_but_not_their_temporaries_and_see_a_rewritten_run(model, tmp_path):
+    run_dir = scan(model, tmp_path, docs(), shard_tokens=1)
+    with connect(run_dir) as first, connect(run_dir) as second:
+        first.execute("CREATE TEMP TABLE mine AS SELECT 1 AS x")
+        first.register("wanted", pa.table({"doc_id": ["doc0"]}))
+        assert second.sql("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'mine'").fetchall() == [(0,)]
+        with pytest.raises(duckdb.CatalogException):
+            second.sql("SELECT * FROM wanted")
+        assert "rows" in second.sql("SELECT * FROM gates LIMIT 0").columns
+    # the same shard names written again with other columns: read as they are now
+    shutil.rmtree(run_dir)
+    scan(model, tmp_path, docs(), shard_tokens=1, record=RecordOptions())
+    with connect(run_dir) as con:
+        assert "rows" not in con.sql("SELECT * FROM gates LIMIT 0").columns
+        assert con.sql("SELECT count(DISTINCT doc_id) FROM gates").fetchall() == [(len(TEXTS),)]
 
 
 def test_leftovers_of_a_killed_commit_are_removed_on_resume(model, tmp_path):

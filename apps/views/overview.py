@@ -2,8 +2,6 @@
 n-grams per layer (links to their pages), gate distributions, and sample positions of the gate
 range selected on the histogram. The view is in the address: `?branch=B&layer=L&range=LOW,HIGH&sample=S`."""
 
-import json
-
 import streamlit as st
 from probe.apps.shared import (
     cached,
@@ -178,4 +176,4 @@ st.dataframe(
     hide_index=True,
 )
 with st.expander("manifest.json"):
-    st.code(json.dumps(info, indent=2), language="json")
+    st.json(info)

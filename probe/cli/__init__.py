@@ -402,7 +402,7 @@ def export(
         if table in computed:
             con.register("result", computed[table](run_dir))
         else:
-            con.execute(f"CREATE VIEW result AS SELECT * FROM {table}")
+            con.execute(f"CREATE TEMP VIEW result AS SELECT * FROM {table}")
 
         def copy(temporary: Path) -> None:
             try:

@@ -20,10 +20,13 @@ def browser_script() -> Path:
     return Path(apps.__file__).resolve().with_name("browser.py")
 
 
-# `streamlit run`, with the modules every page imports loaded before the server starts: the
-# first page would otherwise wait a second or more for them
+# `streamlit run`, with the modules every page imports loaded before the server starts (the
+# first page would otherwise wait a second or more for them) and the categorizer's lexicon too:
+# loaded on a page's first use, or in a thread beside the first pages, its half second of Python
+# holds the lock every session's script needs, and the first link clicked waits for it
 SERVER = (
     "import pandas, plotly.graph_objects, probe.browse, probe.plots; "
+    "from probe.categorize import categorize_many; categorize_many(['the']); "
     "from streamlit.web.cli import main; main(prog_name='streamlit')"
 )
 
@@ -62,7 +65,9 @@ def app_command(
     command = [
         sys.executable, "-c", SERVER, "run", str(browser_script()),
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
-        "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal", "--", str(run_dir.resolve()),
+        "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal", "--server.fileWatcherType", "none",
+        "--runner.postScriptGC", "false",
+        "--", str(run_dir.resolve()),
     ]  # fmt: skip  # minimal toolbar: no Deploy button, which would reach for streamlit.io
     typer.echo(f"gate browser on http://{host}:{port} for {run_dir} (Ctrl-C stops it)")
     sys.stdout.flush()

@@ -7,6 +7,8 @@ import plotly.graph_objects as go
 import pyarrow as pa
 import pyarrow.compute as pc
 
+TRACE_POINTS = 400  # points per line of a long document's gate trace
+
 
 def gate_histogram_figure(histogram: pa.Table, branch: int = -1) -> go.Figure:
     """Distribution of gate values per Engram layer for one branch (-1: the mean over
@@ -64,25 +66,31 @@ def gate_trace_figure(
     trace: pa.Table, value: str = "gate_mean", window: tuple[int, int] | None = None, selected: int | None = None
 ) -> go.Figure:
     """A document's gate along its positions, one line per Engram layer, from
-    `probe.document_trace` (all layers); `value` is gate_mean, gate_max or gate_bN. Over more
-    than 200 positions each line is the rolling mean of 1/100 of them (the raw gates would be
-    a solid band); `window` shades the positions shown as text, `selected` marks one."""
+    `probe.document_trace` (all layers); `value` is gate_mean, gate_max or gate_bN. Up to 200
+    positions the line is the raw gates, each point hovering its token; over more, each point is
+    the rolling mean of the 1/100 of the positions that end there (the raw gates would be a
+    solid band), drawn at no more than TRACE_POINTS points, so a long document's figure stays a
+    few kilobytes. `window` shades the positions shown as text, `selected` marks one."""
     # columns as arrays, not Python lists: a long document has tens of thousands of rows
     layers, position = trace.column("layer").to_numpy(), trace.column("position").to_numpy()
-    gates, tokens = _gate_column(trace, value), np.array([repr(t)[1:-1] for t in trace.column("token").to_pylist()])
+    gates = _gate_column(trace, value)
     positions = int(position.max(initial=-1)) + 1
     width = max(positions // 100, 1) if positions > 200 else 1
     figure = go.Figure()
     for layer in np.unique(layers):
         rows = layers == layer
-        figure.add_scatter(
-            x=position[rows],
-            y=rolling_mean(gates[rows], width),
-            mode="lines",
-            name=f"layer {layer}",
-            text=tokens[rows],
-            hovertemplate="position %{x}: %{text}<br>gate %{y:.3f}<extra></extra>",
-        )
+        x, y = position[rows], rolling_mean(gates[rows], width)
+        if width == 1:
+            tokens = [repr(t)[1:-1] for t in trace.column("token").filter(pa.array(rows)).to_pylist()]
+            hover = {"text": tokens, "hovertemplate": "position %{x}: %{text}<br>gate %{y:.3f}<extra></extra>"}
+        else:
+            drawn = np.unique(np.concatenate([np.arange(0, len(x), -(-len(x) // TRACE_POINTS)), [len(x) - 1]]))
+            x, y = x[drawn], y[drawn]
+            hover = {
+                "customdata": np.maximum(x - width + 1, 0),
+                "hovertemplate": "positions %{customdata}–%{x}<br>mean gate %{y:.3f}<extra></extra>",
+            }
+        figure.add_scatter(x=x, y=y, mode="lines", name=f"layer {layer}", **hover)
     if window is not None:
         figure.add_vrect(x0=window[0], x1=window[1] - 1, fillcolor="#1f4fd6", opacity=0.08, line_width=0)
     if selected is not None:
