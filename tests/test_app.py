@@ -107,7 +107,7 @@ def test_overview_shows_the_model_and_headline_numbers(browse, run_dir):
 
 def test_document_viewer_shades_tokens_and_details_one(browse, run_dir):
     app = browse(run_dir, "views/documents.py")
-    assert any("percentile scale" in m.value and "Q1 = " in m.value for m in app.markdown)  # the colour bar
+    assert any("percentile scale" in h.value and "Q1 = " in h.value for h in app.html)  # the colour bar
     assert "Token at position 0" in texts(app.subheader)
     app.number_input[0].set_value(5).run()
     assert not app.exception

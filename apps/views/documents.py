@@ -120,7 +120,7 @@ branch = int(gate.removeprefix("gate_b")) if gate.startswith("gate_b") else -1  
 cdf = histogram_cdf(histogram, layer, branch)
 shown = tokens[start:stop]
 with left:
-    st.markdown(colour_bar_html(scale, cdf, f"layer {layer} {gate.removeprefix('gate_')} gate"), unsafe_allow_html=True)
+    st.html(colour_bar_html(scale, cdf, f"layer {layer} {gate.removeprefix('gate_')} gate"))
     if len(tokens) > WINDOW:
         st.caption(f"tokens {start:,}–{stop - 1:,} of {len(tokens):,}: the window follows the position")
 

@@ -118,10 +118,7 @@ def ngram_page(pick_layer: int, pick_order: int, ngram: str) -> None:
             occurrence, context = found[i], next(contexts)
             positions = [t["position"] for t in context]
             marked = {k for k, p in enumerate(positions) if occurrence["position"] - pick_order < p <= occurrence["position"]}
-            st.markdown(
-                shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], marked=marked),
-                unsafe_allow_html=True,
-            )
+            st.html(shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], marked=marked))
             where = f"{markdown_text(occurrence['doc_id'])} · position {occurrence['position']:,}"
             document_link(
                 occurrence["doc_id"],

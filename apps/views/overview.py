@@ -108,11 +108,6 @@ for column, layer in zip(top_columns, engram_layers()):
             label = f"{code(repr(row['ngram']))} · {row['count']:,}× · {row['mean_gate']:.2f}"
             ngram_link(layer, row["order"], row["ngram"], label, column)
 
-st.subheader("Gate distribution")
-st.caption("Drag a box over the histogram, or click a point, to sample positions with a gate in that range (below).")
-branch = st.selectbox("branch", branches, key="branch", format_func=lambda b: "mean over branches" if b == -1 else f"branch {b}")
-low, high = st.session_state.range
-
 
 def take_range() -> None:
     chosen = selected_gate_range(st.session_state.histogram.selection, HISTOGRAM_BINS)
@@ -120,37 +115,50 @@ def take_range() -> None:
         st.session_state.range = chosen
 
 
-histogram = cached(gate_histogram)
-figure = gate_histogram_figure(histogram, branch)
-figure.add_vrect(x0=low, x1=high, fillcolor="#1f4fd6", opacity=0.12, line_width=0)  # the range sampled below
-figure.update_layout(dragmode="select")
-st.plotly_chart(figure, key="histogram", on_select=take_range, selection_mode=("points", "box"))
-if branch == -1 and config["hc_streams"] > 1:
-    st.caption(
-        "The mean over branches can have several peaks even when each branch's gate has two: with each branch mostly "
-        "near 0 or 1, their mean sits near 0 (all closed), near 1 (all open) or between (some open). Pick a branch to see its own."
+@st.fragment
+def gate_distribution() -> None:
+    """The histogram and the positions sampled from its selected range: a fragment, so a box
+    dragged over it, a branch or a sample picked, reruns and redraws this section only."""
+    st.subheader("Gate distribution")
+    st.caption("Drag a box over the histogram, or click a point, to sample positions with a gate in that range (below).")
+    branch = st.selectbox(
+        "branch", branches, key="branch", format_func=lambda b: "mean over branches" if b == -1 else f"branch {b}"
     )
+    low, high = st.session_state.range
 
-what = "branch-mean gate" if branch == -1 else f"branch {branch} gate"
-st.markdown(
-    f"**Sample positions with a {what} in the range** (uniform over the layer's positions there; each opens the document)"
-)
-pick = st.columns([1, 1, 3])
-sample_layer = pick[0].selectbox("layer", engram_layers(), key="layer")
-seed = pick[1].number_input("sample", 0, key="sample", help="another number draws another sample")
-to_address({"branch": branch, "layer": sample_layer, "range": f"{low:.2f},{high:.2f}", "sample": seed})
-total, sample = cached(sample_positions, sample_layer, low, high, SAMPLED, seed, branch)
-pick[2].caption(f"{total:,} positions of layer {sample_layer} have a {what} in [{low:.2f}, {high:.2f}]; {sample.num_rows} drawn")
-places = list(zip(sample.column("doc_id").to_pylist(), sample.column("position").to_pylist()))
-for (doc_id, position), gate, context in zip(
-    places, sample.column("gate").to_pylist(), cached(token_contexts, sample_layer, places)
-):
-    selected = next(k for k, t in enumerate(context) if t["position"] == position)
+    histogram = cached(gate_histogram)
+    figure = gate_histogram_figure(histogram, branch)
+    figure.add_vrect(x0=low, x1=high, fillcolor="#1f4fd6", opacity=0.12, line_width=0)  # the range sampled below
+    figure.update_layout(dragmode="select")
+    st.plotly_chart(figure, key="histogram", on_select=take_range, selection_mode=("points", "box"))
+    if branch == -1 and config["hc_streams"] > 1:
+        st.caption(
+            "The mean over branches can have several peaks even when each branch's gate has two: with each branch mostly "
+            "near 0 or 1, their mean sits near 0 (all closed), near 1 (all open) or between (some open). Pick a branch to see its own."
+        )
+
+    what = "branch-mean gate" if branch == -1 else f"branch {branch} gate"
     st.markdown(
-        shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], selected=selected),
-        unsafe_allow_html=True,
+        f"**Sample positions with a {what} in the range** (uniform over the layer's positions there; each opens the document)"
     )
-    document_link(doc_id, position, sample_layer, f"{markdown_text(doc_id)} · position {position:,} · gate {gate:.3f}")
+    pick = st.columns([1, 1, 3])
+    sample_layer = pick[0].selectbox("layer", engram_layers(), key="layer")
+    seed = pick[1].number_input("sample", 0, key="sample", help="another number draws another sample")
+    to_address({"branch": branch, "layer": sample_layer, "range": f"{low:.2f},{high:.2f}", "sample": seed})
+    total, sample = cached(sample_positions, sample_layer, low, high, SAMPLED, seed, branch)
+    pick[2].caption(
+        f"{total:,} positions of layer {sample_layer} have a {what} in [{low:.2f}, {high:.2f}]; {sample.num_rows} drawn"
+    )
+    places = list(zip(sample.column("doc_id").to_pylist(), sample.column("position").to_pylist()))
+    for (doc_id, position), gate, context in zip(
+        places, sample.column("gate").to_pylist(), cached(token_contexts, sample_layer, places)
+    ):
+        selected = next(k for k, t in enumerate(context) if t["position"] == position)
+        st.html(shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], selected=selected))
+        document_link(doc_id, position, sample_layer, f"{markdown_text(doc_id)} · position {position:,} · gate {gate:.3f}")
+
+
+gate_distribution()
 
 st.subheader("Domains")
 st.dataframe(
