@@ -69,8 +69,8 @@ def gate_trace_figure(
     `probe.document_trace` (all layers); `value` is gate_mean, gate_max or gate_bN. Up to 200
     positions the line is the raw gates, each point hovering its token; over more, each point is
     the rolling mean of the 1/100 of the positions that end there (the raw gates would be a
-    solid band), drawn at no more than TRACE_POINTS points, so a long document's figure stays a
-    few kilobytes. `window` shades the positions shown as text, `selected` marks one."""
+    solid band), drawn at no more than TRACE_POINTS points, so a long document's figure stays some
+    tens of kilobytes. `window` shades the positions shown as text, `selected` marks one."""
     # columns as arrays, not Python lists: a long document has tens of thousands of rows
     layers, position = trace.column("layer").to_numpy(), trace.column("position").to_numpy()
     gates = _gate_column(trace, value)
@@ -84,7 +84,7 @@ def gate_trace_figure(
             tokens = [repr(t)[1:-1] for t in trace.column("token").filter(pa.array(rows)).to_pylist()]
             hover = {"text": tokens, "hovertemplate": "position %{x}: %{text}<br>gate %{y:.3f}<extra></extra>"}
         else:
-            drawn = np.unique(np.concatenate([np.arange(0, len(x), -(-len(x) // TRACE_POINTS)), [len(x) - 1]]))
+            drawn = np.unique(np.linspace(0, len(x) - 1, min(len(x), TRACE_POINTS)).round().astype(int))  # first and last kept
             x, y = x[drawn], y[drawn]
             hover = {
                 "customdata": np.maximum(x - width + 1, 0),
