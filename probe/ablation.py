@@ -26,6 +26,7 @@ from rich.progress import Progress
 from engram_model import EngramLM
 
 from .batching import Chunk, batches, model_inputs
+from .evaluation import bootstrap_mean
 
 MODES = ("gate", "memory")
 
@@ -119,13 +120,17 @@ def condition_losses(
     return out
 
 
-def _summary(losses: dict[str, np.ndarray], select: np.ndarray, conditions: Sequence[str]) -> dict:
+def _summary(losses: dict[str, np.ndarray], documents: np.ndarray, select: np.ndarray, conditions: Sequence[str]) -> dict:
     loss = {c: float(np.mean(losses[c][select])) if select.any() else None for c in conditions}
     delta = {c: (loss[c] - loss["on"]) if select.any() else None for c in conditions}
-    # the same tokens under both conditions: the standard error of the paired per-token change
-    n = int(select.sum())
-    sem = {c: float(np.std(losses[c][select] - losses["on"][select], ddof=1) / np.sqrt(n)) if n > 1 else None for c in conditions}
-    return {"tokens": n, "loss": loss, "delta": delta, "delta_sem": sem}
+    # the same tokens under both conditions, so the change is paired per token; tokens of one
+    # document are not independent, so the interval resamples whole documents
+    n, n_documents = int(select.sum()), len(np.unique(documents[select]))
+    interval = {
+        c: list(bootstrap_mean(losses[c][select] - losses["on"][select], groups=documents[select])) if n_documents > 1 else None
+        for c in conditions
+    }
+    return {"tokens": n, "documents": n_documents, "loss": loss, "delta": delta, "delta_ci": interval}
 
 
 def engram_ablation(
@@ -143,7 +148,7 @@ def engram_ablation(
     if not 0 < prefill_fraction < 1:
         raise ValueError(f"prefill_fraction={prefill_fraction} must lie strictly between 0 and 1")
     collected: dict[str, list[np.ndarray]] = {}
-    domains, categories = [], []
+    domains, categories, documents = [], [], []
     masks = [np.ones(len(c), dtype=bool) for c in chunks]
     with Progress(transient=True, disable=not show_progress) as progress:
         task = progress.add_task("ablation", total=len(chunks))
@@ -154,20 +159,21 @@ def engram_ablation(
                 for name, value in losses.items():
                     collected.setdefault(name, []).append(value[b, :n].cpu().numpy())
                 domains += [chunk.document.domain] * n
+                documents += [chunk.document.doc_id] * n
                 categories += chunk.labels(chunk.start + 1, chunk.stop)  # the predicted tokens
             progress.advance(task, len(group))
     losses = {name: np.concatenate(values) for name, values in collected.items()}
     decoded = losses.pop("decoded")
-    domains, categories = np.array(domains), np.array(categories)
+    domains, categories, documents = np.array(domains), np.array(categories), np.array(documents)
     conditions = [c for c in ("on", "off", "off_pinned") if c in losses]
     everything = np.ones(len(domains), dtype=bool)
     return {
         "mode": mode,
-        "overall": _summary(losses, everything, conditions),
-        "by_domain": [{"domain": d, **_summary(losses, domains == d, conditions)} for d in sorted(set(domains))],
-        "by_category": [{"category": c, **_summary(losses, categories == c, conditions)} for c in sorted(set(categories))],
+        "overall": _summary(losses, documents, everything, conditions),
+        "by_domain": [{"domain": d, **_summary(losses, documents, domains == d, conditions)} for d in sorted(set(domains))],
+        "by_category": [{"category": c, **_summary(losses, documents, categories == c, conditions)} for c in sorted(set(categories))],
         "generation": {
             "prefill_fraction": prefill_fraction,
-            **_summary(losses, decoded, ("on", "off", "off_prefill", "off_decode")),
+            **_summary(losses, documents, decoded, ("on", "off", "off_prefill", "off_decode")),
         },
     }

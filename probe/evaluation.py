@@ -22,11 +22,24 @@ from pathlib import Path
 import numpy as np
 
 
-def bootstrap_mean(values: np.ndarray, samples: int = 2000, seed: int = 0) -> tuple[float, float]:
-    """The 2.5 and 97.5 percentiles of the mean of `values` resampled with replacement."""
+def bootstrap_mean(
+    values: np.ndarray, samples: int = 2000, seed: int = 0, groups: np.ndarray | None = None
+) -> tuple[float, float]:
+    """The 2.5 and 97.5 percentiles of the mean of `values` resampled with replacement.
+
+    With `groups` (a label per value, e.g. its document), whole groups are resampled and the
+    mean is over every value drawn: a cluster bootstrap, for values that are not independent
+    within a group (the tokens of one document)."""
     values = np.asarray(values, dtype=float)
-    picks = np.random.default_rng(seed).integers(0, len(values), size=(samples, len(values)))
-    low, high = np.percentile(values[picks].mean(axis=1), [2.5, 97.5])
+    rng = np.random.default_rng(seed)
+    if groups is None:
+        means = values[rng.integers(0, len(values), size=(samples, len(values)))].mean(axis=1)
+    else:
+        _, group_of = np.unique(np.asarray(groups), return_inverse=True)
+        sums, counts = np.bincount(group_of, weights=values), np.bincount(group_of)
+        picks = rng.integers(0, len(counts), size=(samples, len(counts)))  # [samples, groups drawn]
+        means = sums[picks].sum(axis=1) / counts[picks].sum(axis=1)
+    low, high = np.percentile(means, [2.5, 97.5])
     return float(low), float(high)
 
 

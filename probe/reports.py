@@ -38,12 +38,11 @@ directory:
        "overall": GROUP,
        "by_domain": [GROUP + {"domain": str}],       # the document's corpus domain
        "by_category": [GROUP + {"category": str}],   # probe.categorize label of the predicted token
-       "generation": {"prefill_fraction": float,     # teacher-forced continuation after a prefill
-                      "tokens": int,
-                      "loss": {"on", "off", "off_prefill", "off_decode": float},
-                      "delta": {same keys: float}}}
-      GROUP = {"tokens": int, "loss": {condition: float}, "delta": {condition: loss - loss["on"]},
-               "delta_sem": {condition: float}}  # standard error of the paired per-token change
+       "generation": {"prefill_fraction": float}     # teacher-forced continuation after a prefill
+                     + GROUP over conditions on, off, off_prefill, off_decode}
+      GROUP = {"tokens": int, "documents": int, "loss": {condition: float}, "delta": {condition: loss - loss["on"]},
+               "delta_ci": {condition: [low, high] | null}}  # 95% bootstrap interval of delta over
+                                                             # documents (null from one document)
     ablation_domain.html, ablation_category.html   loss change per domain / category, one bar per condition
     ablation_generation.html                       continuation loss per condition
 

@@ -107,6 +107,43 @@ def test_summary_by_domain_and_category(model, chunks):
     assert 0 < generation["tokens"] < overall["tokens"]
 
 
+def test_intervals_resample_documents(model, chunks):
+    result = engram_ablation(model, chunks, batch_size=3)
+    documents = {c.document.doc_id for c in chunks}
+    assert result["overall"]["documents"] == len(documents) > 1
+    by_domain = {g["domain"]: g for g in result["by_domain"]}
+    for domain, group in by_domain.items():
+        assert group["documents"] == len({c.document.doc_id for c in chunks if c.document.domain == domain})
+    for group in [result["overall"], result["generation"], *result["by_domain"], *result["by_category"]]:
+        for condition, interval in group["delta_ci"].items():
+            if group["documents"] == 1:
+                assert interval is None
+            elif condition == "on":
+                assert interval == [0.0, 0.0]
+            else:
+                low, high = interval
+                assert low <= group["delta"][condition] <= high and low < high
+
+
+def test_figures_draw_each_change_with_its_interval(model, chunks):
+    from probe.plots import ablation_bars, generation_bars
+    from probe.plots.similarity import CONDITION_NAMES
+
+    result = engram_ablation(model, chunks, batch_size=3)
+    for bar in ablation_bars(result, "domain").data:
+        condition = {name: c for c, name in CONDITION_NAMES.items()}[bar.name]
+        for group, top, plus, minus in zip(result["by_domain"], bar.y, bar.error_y.array, bar.error_y.arrayminus):
+            low, high = group["delta_ci"][condition]
+            assert (top - minus, top + plus) == pytest.approx((low, high))
+    generation = result["generation"]
+    bars = generation_bars(result).data[0]
+    on = generation["loss"]["on"]
+    ends = [end for top, plus, minus in zip(bars.y, bars.error_y.array, bars.error_y.arrayminus) for end in (top - minus - on, top + plus - on)]
+    assert ends == pytest.approx([end for c in ("on", "off", "off_prefill", "off_decode") for end in generation["delta_ci"][c]])
+    result["generation"].pop("delta_ci")  # a file from before the intervals: bars, no error bars
+    assert generation_bars(result).data[0].error_y.array is None
+
+
 def test_dense_model_has_no_pinned_condition(model, tokenizer, chunks):
     dense = EngramLM(dataclasses.replace(model.cfg, moe=None), tokenizer).eval()
     assert "off_pinned" not in engram_ablation(dense, chunks[:2])["overall"]["loss"]

@@ -2,10 +2,11 @@
 the batching layer and the analysis reports were refactored: the same gate rows (ids, n-gram
 texts, row ids, shards) exactly, and the same numbers (gates, log-probs, CKA, KL, losses) to
 float32 rounding. The reference is `tests/data/reference_outputs.json`, written by the code of
-`61daf0d` (see `tests/reference_outputs.py`); rewritten twice since, to add the ablation's
-`delta_sem` field and the similarity's bootstrap interval of a_j (`alignment.bootstrap`,
-`a_j_low`, `a_j_high`), each time after every other field was checked equal to the reference
-before it."""
+`61daf0d` (see `tests/reference_outputs.py`); rewritten three times since, to add the
+ablation's `delta_sem` field, the similarity's bootstrap interval of a_j (`alignment.bootstrap`,
+`a_j_low`, `a_j_high`), and to replace `delta_sem` with the ablation's bootstrap over
+documents (`delta_ci`, `documents`), each time after every other field was checked equal to
+the reference before it."""
 
 import json
 import math

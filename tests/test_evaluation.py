@@ -47,6 +47,20 @@ def test_bootstrap_mean_by_hand():
     assert low == pytest.approx(values.mean() - half, abs=0.02) and high == pytest.approx(values.mean() + half, abs=0.02)
 
 
+def test_bootstrap_mean_over_groups_resamples_whole_groups():
+    # two documents of 1,000 equal tokens each: a draw holds both, or one of them twice
+    values = np.r_[np.zeros(1000), np.ones(1000)]
+    groups = np.r_[np.full(1000, "a"), np.full(1000, "b")]
+    assert bootstrap_mean(values, groups=groups) == (0.0, 1.0)
+    low, high = bootstrap_mean(values)  # as if the tokens were independent: far too narrow
+    assert 0.45 < low < high < 0.55
+    # groups of equal size: the same draws as a bootstrap of the group means
+    rng = np.random.default_rng(1)
+    values = rng.normal(size=(20, 5))
+    groups = np.repeat(np.arange(20), 5)
+    assert bootstrap_mean(values.ravel(), groups=groups, seed=3) == pytest.approx(bootstrap_mean(values.mean(axis=1), seed=3))
+
+
 def test_loss_report_matches_training_validation_and_pairs_differences(tokenizer, corpora):
     torch.manual_seed(0)
     a = EngramLM(small_config(tokenizer), tokenizer).eval()

@@ -13,13 +13,13 @@ if result is None:
 with drawn("ablation"):
     st.caption(
         f"{result['model']['name']} · Engram off by zeroing hook_{result['mode']} · {result['corpus']['tokens']:,} tokens read · "
-        "losses are next-token cross-entropy in nats per token; ± is a 95% interval over tokens"
+        "losses are next-token cross-entropy in nats per token; [low, high] is a 95% bootstrap interval over documents"
     )
     overall = result["overall"]
     columns = st.columns(len(overall["loss"]))
     for column, (condition, loss) in zip(columns, overall["loss"].items()):
-        sem = overall.get("delta_sem", {}).get(condition)
-        change = None if condition == "on" else f"{overall['delta'][condition]:+.4f}" + (f" ± {1.96 * sem:.4f}" if sem else "")
+        interval = overall.get("delta_ci", {}).get(condition)
+        change = None if condition == "on" else f"{overall['delta'][condition]:+.4f}" + (f" [{interval[0]:+.4f}, {interval[1]:+.4f}]" if interval else "")
         column.metric(
             result["conditions"].get(condition, condition),
             f"{loss:.4f} nats/token",

@@ -125,13 +125,21 @@ def lens_curves(result: dict) -> go.Figure:
     return figure
 
 
-Z95 = 1.96  # a 95% normal interval from a standard error
-
-
-def _interval(group: dict, condition: str) -> float | None:
-    """Half-width of the 95% interval of a group's loss change (`delta_sem`, written by ablate since it has it)."""
-    sem = group.get("delta_sem", {}).get(condition)
-    return None if sem is None else Z95 * sem
+def _error_bars(groups: list[dict], conditions: list[str]) -> dict | None:
+    """Plotly `error_y` for one bar per (group, condition): the 95% bootstrap interval of the
+    group's loss change (`delta_ci`), drawn around the change itself, so a bar of the loss
+    under a condition carries its change's interval too. None when a group has no interval
+    (a file written before ablate wrote them, or a group from one document)."""
+    intervals = [group.get("delta_ci", {}).get(c) for group, c in zip(groups, conditions)]
+    if any(interval is None for interval in intervals):
+        return None
+    deltas = [group["delta"][c] for group, c in zip(groups, conditions)]
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": [high - delta for (_, high), delta in zip(intervals, deltas)],
+        "arrayminus": [delta - low for (low, _), delta in zip(intervals, deltas)],
+    }
 
 
 def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
@@ -142,13 +150,14 @@ def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
         raise ValueError(f"by={by!r}: use domain or category")
     groups = result[f"by_{by}"]
     conditions = [c for c in ("off", "off_pinned") if c in result["overall"]["loss"]]
-    intervals = all(_interval(g, c) is not None for g in groups for c in conditions)
+    errors = {c: _error_bars(groups, [c] * len(groups)) for c in conditions}
+    intervals = all(errors.values())
     figure = go.Figure(
         [
             go.Bar(
                 x=[f"{g[by]}<br>{g['tokens']:,} tokens" for g in groups],
                 y=[g["delta"][c] for g in groups],
-                error_y={"type": "data", "array": [_interval(g, c) for g in groups]} if intervals else None,
+                error_y=errors[c] if intervals else None,
                 name=CONDITION_NAMES[c],
                 customdata=[[g["tokens"], g["loss"]["on"], g["loss"][c]] for g in groups],
                 hovertemplate="%{x}<br>loss %{customdata[1]:.3f} -> %{customdata[2]:.3f} nats/token<extra></extra>",
@@ -159,7 +168,7 @@ def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
     figure.update_layout(
         title=title(
             f"Engram off ({result['mode']} zeroed): loss change per {by}",
-            "bars: 95% intervals over tokens" if intervals else "no intervals: this file predates them; run ablate again",
+            "bars: 95% bootstrap intervals over documents" if intervals else "no intervals: this file predates them; run ablate again",
         ),
         xaxis_title=by,
         yaxis_title="loss change, nats/token",
@@ -175,12 +184,12 @@ def generation_bars(result: dict) -> go.Figure:
     generation = result["generation"]
     loss = generation["loss"]
     shown = [c for c in ["on", *CONDITION_NAMES] if c in loss]
-    errors = [0.0 if c == "on" else _interval(generation, c) for c in shown]
+    errors = _error_bars([generation] * len(shown), shown)
     figure = go.Figure(
         go.Bar(
             x=[CONDITION_NAMES.get(c, "Engram on") for c in shown],
             y=[loss[c] for c in shown],
-            error_y={"type": "data", "array": errors} if None not in errors else None,
+            error_y=errors,
             text=[f"{loss[c]:.3f}" for c in shown],
             textposition="outside",
         )
@@ -189,7 +198,7 @@ def generation_bars(result: dict) -> go.Figure:
         title=title(
             f"Teacher-forced continuation after {generation['prefill_fraction']:.0%} of each chunk as prompt",
             f"{generation['tokens']:,} continuation tokens"
-            + ("; bars: 95% interval of the change from on" if None not in errors else ""),
+            + ("; bars: 95% bootstrap interval (over documents) of the change from on" if errors else ""),
         ),
         yaxis_title="loss, nats/token",
         margin={"t": 80},
