@@ -130,6 +130,8 @@ def test_ablate_writes_json_and_figures(workdir):
     assert data["mode"] == "gate" and set(data["conditions"]) == {"on", "off", "off_pinned", "off_prefill", "off_decode"}
     assert {g["domain"] for g in data["by_domain"]} == {"prose", "licence", "code"}
     assert data["overall"]["tokens"] == 400 - data["corpus"]["chunks"]
+    low, high = data["overall"]["delta_ci"]["off"]
+    assert f"{data['overall']['delta']['off']:+.3f} [{low:+.3f}, {high:+.3f}]" in result.output
     for name in ("ablation_domain.html", "ablation_category.html", "ablation_generation.html"):
         assert (out / name).is_file()
 

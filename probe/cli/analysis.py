@@ -209,13 +209,15 @@ def ablate(
         raise typer.BadParameter(str(err)) from err
     _write(out, result)
     shown = [c for c in ("on", "off", "off_pinned") if c in result["overall"]["loss"]]
-    view = Table(title=f"{model}: loss (nats/token) with Engram {mode} zeroed")
-    for column in ("group", "tokens", *shown):
+    view = Table(title=f"{model}: loss (nats/token) with Engram {mode} zeroed; [95% bootstrap interval over documents]")
+    for column in ("group", "tokens", "documents", *shown, "off - on"):
         view.add_column(column, justify="left" if column == "group" else "right")
     groups = [("all", result["overall"])] + [(f"domain {g['domain']}", g) for g in result["by_domain"]]
     groups += [(f"next token {g['category']}", g) for g in result["by_category"]]
     for name, group in groups:
-        view.add_row(name, f"{group['tokens']:,}", *(f"{group['loss'][c]:.4f}" for c in shown))
+        interval = group["delta_ci"]["off"]
+        change = f"{group['delta']['off']:+.3f}" + (f" [{interval[0]:+.3f}, {interval[1]:+.3f}]" if interval else "")
+        view.add_row(name, f"{group['tokens']:,}", f"{group['documents']:,}", *(f"{group['loss'][c]:.4f}" for c in shown), change)
     console.print(view)
     generation = result["generation"]
     console.print(
