@@ -32,26 +32,28 @@ def sweep_rows(rows: Sequence[dict]) -> list[dict]:
     return [row for row in rows if row["rows"] == 1.0]
 
 
+def seed_interval(values: Sequence[float]) -> dict:
+    """One result over seeds: seeds, mean, sample standard deviation and a 95% t interval of
+    the mean (None with one seed)."""
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    sd = float(values.std(ddof=1)) if n > 1 else None
+    half = t95(n - 1) * sd / np.sqrt(n) if n > 1 else None
+    return {
+        "seeds": n,
+        "mean": float(values.mean()),
+        "sd": sd,
+        "ci_low": None if half is None else float(values.mean() - half),
+        "ci_high": None if half is None else float(values.mean() + half),
+    }
+
+
 def loss_by_rho(rows: Sequence[dict], column: str = "loss_overall") -> list[dict]:
-    """Per rho: seeds, mean, sample standard deviation and a 95% t interval of the mean
-    (None with one seed)."""
-    curve = []
-    for rho in sorted({row["rho"] for row in rows}):
-        values = np.array([row[column] for row in rows if row["rho"] == rho])
-        n = len(values)
-        sd = float(values.std(ddof=1)) if n > 1 else None
-        half = t95(n - 1) * sd / np.sqrt(n) if n > 1 else None
-        curve.append(
-            {
-                "rho": rho,
-                "seeds": n,
-                "mean": float(values.mean()),
-                "sd": sd,
-                "ci_low": None if half is None else float(values.mean() - half),
-                "ci_high": None if half is None else float(values.mean() + half),
-            }
-        )
-    return curve
+    """Per rho, `seed_interval` of the loss."""
+    return [
+        {"rho": rho, **seed_interval([row[column] for row in rows if row["rho"] == rho])}
+        for rho in sorted({row["rho"] for row in rows})
+    ]
 
 
 def quadratic_fit(rho: Sequence[float], loss: Sequence[float]) -> dict:

@@ -117,3 +117,51 @@ def loss_report(
         "losses": losses,
         "differences": differences,
     }
+
+
+def seed_summary(reports: Mapping[int, dict], names: tuple[str, str] = ("engram", "baseline")) -> dict:
+    """A comparison repeated over seeds: `reports` maps a seed to its `loss_report` of two
+    models, `names` says what the first and second are (their checkpoints differ by seed).
+    Per corpus and domain: each model's loss and the second minus the first, each as mean,
+    sample sd and 95% t interval over seeds (`probe.allocation.seed_interval`), with every
+    seed's value.
+
+      {"analysis": "loss_over_seeds", "models": names, "seeds": [int],
+       "rows": [{"corpus", "domain", "tokens",
+                 "loss": {name: SEEDS}, "difference": SEEDS}]}   # difference = second - first
+      SEEDS = {"seeds", "mean", "sd", "ci_low", "ci_high", "values": {seed: float}}"""
+    from .allocation import seed_interval
+
+    def over_seeds(values: dict[int, float]) -> dict:
+        return {**seed_interval(list(values.values())), "values": values}
+
+    seeds = sorted(reports)
+    keys, tokens, losses, differences = [], {}, {}, {}
+    for seed in seeds:
+        report = reports[seed]
+        first = report["losses"][0]["model"]
+        for row in report["losses"]:
+            key = (row["corpus"], row["domain"])
+            if key not in tokens:
+                keys.append(key)
+            if tokens.setdefault(key, row["tokens"]) != row["tokens"]:
+                raise ValueError(f"seed {seed} scored {row['tokens']} tokens of {key}, another seed {tokens[key]}: score every seed on the same text")
+            role = names[0] if row["model"] == first else names[1]
+            losses.setdefault(key, {}).setdefault(role, {})[seed] = row["loss"]
+        for row in report["differences"]:
+            differences.setdefault((row["corpus"], row["domain"]), {})[seed] = row["delta"]
+    for key in keys:
+        if len(differences.get(key, {})) != len(seeds):
+            raise ValueError(f"not every seed's report has {key} for two models: pass reports of loss_report over the same two kinds of model")
+    rows = [
+        {
+            "corpus": corpus,
+            "domain": domain,
+            "tokens": tokens[(corpus, domain)],
+            "loss": {name: over_seeds(losses[(corpus, domain)][name]) for name in names},
+            "difference": over_seeds(differences[(corpus, domain)]),
+        }
+        for corpus, domain in keys
+    ]
+    return {"analysis": "loss_over_seeds", "models": list(names), "seeds": seeds, "rows": rows}
+

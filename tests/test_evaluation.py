@@ -14,7 +14,7 @@ from engram_model.corpus import heldout_sources, iter_documents
 from engram_model.train import evaluate, tokenize_documents
 from probe.ablation import collapse_to_head_means
 from probe.cli import app
-from probe.evaluation import bootstrap_mean, loss_report
+from probe.evaluation import bootstrap_mean, loss_report, seed_summary
 
 
 def write_corpus(path, documents, split=None):
@@ -152,3 +152,20 @@ def test_evaluate_cli_prints_intervals_and_writes_loss_json(corpora, tmp_path):
     report = json.loads((out / "loss.json").read_text())
     assert {r["model"] for r in report["losses"]} == {"engram", "baseline", "engram@means"}
     assert "baseline - engram" in result.output
+
+
+def test_seed_summary_by_hand():
+    def report(first: str, second: str, a: float, b: float) -> dict:
+        rows = [{"corpus": "in", "domain": "all", "model": m, "tokens": 510, "loss": v} for m, v in ((first, a), (second, b))]
+        return {"losses": rows, "differences": [{"corpus": "in", "domain": "all", "model": second, "delta": b - a}]}
+
+    reports = {0: report("engram", "baseline", 3.0, 3.5), 1: report("e1", "b1", 3.2, 3.4), 2: report("e2", "b2", 3.1, 3.6)}
+    (row,) = seed_summary(reports)["rows"]
+    assert row["loss"]["engram"]["values"] == {0: 3.0, 1: 3.2, 2: 3.1} and row["loss"]["engram"]["mean"] == pytest.approx(3.1)
+    difference = row["difference"]
+    assert difference["mean"] == pytest.approx(0.4) and difference["sd"] == pytest.approx(np.std([0.5, 0.2, 0.5], ddof=1))
+    half = 4.303 * difference["sd"] / np.sqrt(3)  # Student t, 2 degrees of freedom
+    assert (difference["ci_low"], difference["ci_high"]) == pytest.approx((0.4 - half, 0.4 + half))
+    reports[2]["losses"][0]["tokens"] = 255
+    with pytest.raises(ValueError, match="same text"):
+        seed_summary(reports)
