@@ -136,23 +136,19 @@ def seed_summary(reports: Mapping[int, dict], names: tuple[str, str] = ("engram"
         return {**seed_interval(list(values.values())), "values": values}
 
     seeds = sorted(reports)
-    keys, tokens, losses, differences = [], {}, {}, {}
+    tokens, losses, differences = {}, {}, {}  # keyed by (corpus, domain), in the reports' order
     for seed in seeds:
         report = reports[seed]
-        first = report["losses"][0]["model"]
+        models = list(dict.fromkeys(row["model"] for row in report["losses"]))
+        if len(models) != 2:
+            raise ValueError(f"seed {seed}'s report scores {len(models)} models ({models}); seed_summary compares two: pass loss_report of an {names[0]} and a {names[1]} model")
         for row in report["losses"]:
             key = (row["corpus"], row["domain"])
-            if key not in tokens:
-                keys.append(key)
             if tokens.setdefault(key, row["tokens"]) != row["tokens"]:
                 raise ValueError(f"seed {seed} scored {row['tokens']} tokens of {key}, another seed {tokens[key]}: score every seed on the same text")
-            role = names[0] if row["model"] == first else names[1]
-            losses.setdefault(key, {}).setdefault(role, {})[seed] = row["loss"]
+            losses.setdefault(key, {}).setdefault(names[models.index(row["model"])], {})[seed] = row["loss"]
         for row in report["differences"]:
             differences.setdefault((row["corpus"], row["domain"]), {})[seed] = row["delta"]
-    for key in keys:
-        if len(differences.get(key, {})) != len(seeds):
-            raise ValueError(f"not every seed's report has {key} for two models: pass reports of loss_report over the same two kinds of model")
     rows = [
         {
             "corpus": corpus,
@@ -161,7 +157,6 @@ def seed_summary(reports: Mapping[int, dict], names: tuple[str, str] = ("engram"
             "loss": {name: over_seeds(losses[(corpus, domain)][name]) for name in names},
             "difference": over_seeds(differences[(corpus, domain)]),
         }
-        for corpus, domain in keys
+        for corpus, domain in tokens
     ]
     return {"analysis": "loss_over_seeds", "models": list(names), "seeds": seeds, "rows": rows}
-
