@@ -205,6 +205,20 @@ def test_train_cli_trains_a_parquet_corpus_and_exports(tokenizer, corpus, tmp_pa
     assert bad.exit_code != 0 and "not a Parquet corpus" in bad.output
 
 
+def test_train_cli_scales_the_tables_rows(tokenizer, corpus, tmp_path):
+    args = cli_training_args(tokenizer, corpus, tmp_path)  # the small model's tables: 97 and 89 rows per order
+    result = CliRunner().invoke(app, [*args, "--table-rows", "0.1", "--export", str(tmp_path / "exported")])
+    assert result.exit_code == 0, result.output
+    assert load_model(tmp_path / "exported").cfg.engram.table_base_sizes == (10, 9)  # round(9.7), round(8.9)
+    fewest = CliRunner().invoke(app, [*args, "--table-rows", "0", "--out", str(tmp_path / "fewest")])
+    assert fewest.exit_code == 0, fewest.output
+    assert load_model(tmp_path / "fewest" / "final").cfg.engram.table_base_sizes == (2, 2)
+    no_tables = CliRunner().invoke(app, ["train", "--recipe", "baseline", "--table-rows", "0.01", "--out", str(tmp_path / "b")])
+    flat = " ".join(no_tables.output.replace("│", " ").split())
+    assert no_tables.exit_code == 2 and "the baseline recipe has none" in flat, no_tables.output
+    assert not (tmp_path / "b").exists()
+
+
 @pytest.mark.parametrize(
     "target, match",
     [

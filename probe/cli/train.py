@@ -13,6 +13,7 @@ from engram_model import ModelConfig, load_tokenizer
 from engram_model.checkpoint import DATA_DIR, CheckpointError, check_replaceable, copy_checkpoint
 from engram_model.config import ConfigError
 from engram_model.corpus import ensure_default_corpus, iter_documents
+from engram_model.sweep import scale_tables
 from engram_model.train import RECIPES, TrainingError, train
 
 console = Console()
@@ -28,6 +29,12 @@ def train_command(
     model_config: Path | None = typer.Option(None, help="A ModelConfig JSON that replaces the recipe's model."),
     tokens: int | None = typer.Option(None, min=1, help="Training budget in tokens (default: the recipe's)."),
     seed: int | None = typer.Option(None, help="Seed for initialisation and batch order (default: the recipe's)."),
+    table_rows: float | None = typer.Option(
+        None,
+        min=0.0,
+        help="Each Engram order's table rows times this (0: the fewest the addressing allows, 2-19 rows a head), "
+        "e.g. 0.01 to ask how much the tables' capacity matters.",
+    ),
     threads: int | None = typer.Option(None, min=0, help="torch CPU threads (0: torch's default)."),
     export: Path | None = typer.Option(None, help="Also copy the final checkpoint here (e.g. data/checkpoints/engram)."),
 ) -> None:
@@ -39,6 +46,10 @@ def train_command(
         if model_config is not None:
             overrides["model"] = ModelConfig.from_json(model_config)
         cfg = dataclasses.replace(RECIPES[recipe], **overrides)
+        if table_rows is not None:
+            if cfg.model.engram is None:
+                raise ConfigError(f"--table-rows scales Engram tables; the {recipe} recipe has none (use --recipe engram)")
+            cfg = dataclasses.replace(cfg, model=scale_tables(cfg.model, table_rows))
     except (ConfigError, TrainingError, OSError) as err:
         raise typer.BadParameter(str(err)) from err
     out = out or Path("runs") / f"train-{recipe}"
