@@ -215,7 +215,7 @@ def test_train_cli_scales_the_tables_rows(tokenizer, corpus, tmp_path):
     assert load_model(tmp_path / "fewest" / "final").cfg.engram.table_base_sizes == (2, 2)
     no_tables = CliRunner().invoke(app, ["train", "--recipe", "baseline", "--table-rows", "0.01", "--out", str(tmp_path / "b")])
     flat = " ".join(no_tables.output.replace("│", " ").split())
-    assert no_tables.exit_code == 2 and "the baseline recipe has none" in flat, no_tables.output
+    assert no_tables.exit_code == 2 and "the model of the baseline recipe has none" in flat, no_tables.output
     assert not (tmp_path / "b").exists()
 
 

@@ -48,7 +48,8 @@ def train_command(
         cfg = dataclasses.replace(RECIPES[recipe], **overrides)
         if table_rows is not None:
             if cfg.model.engram is None:
-                raise ConfigError(f"--table-rows scales Engram tables; the {recipe} recipe has none (use --recipe engram)")
+                source = model_config or f"the {recipe} recipe"
+                raise ConfigError(f"--table-rows scales Engram tables, and the model of {source} has none")
             cfg = dataclasses.replace(cfg, model=scale_tables(cfg.model, table_rows))
     except (ConfigError, TrainingError, OSError) as err:
         raise typer.BadParameter(str(err)) from err
