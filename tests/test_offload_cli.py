@@ -1,4 +1,5 @@
-"""`offload rowstats`: numbers that agree with the addressing, and a hot set load_model takes;
+"""`offload rowstats` and `probe.rowstats.text_row_stats` under it: numbers that agree with the
+addressing, and a hot set load_model takes;
 `offload bench --quick`: the whole benchmark, end to end, in the layout the app reads."""
 
 import dataclasses
@@ -6,15 +7,17 @@ import json
 import math
 
 import numpy as np
+import pytest
 import torch
+from conftest import small_config
 from typer.testing import CliRunner
 
-from engram_model import load_model, save_model
+from engram_model import EngramLM, load_model, save_model
 from engram_model.offload_bench import FULL, prefill_batches
 from engram_model.tables import row_counts
-from probe.rowstats import hit_rate_curve
 from probe.cli.offload import offload_app
 from probe.plots import tier_ratio_figure
+from probe.rowstats import hit_rate_curve, text_row_stats
 
 
 def test_rowstats_counts_agree_with_the_addressing(model, tmp_path, text):
@@ -47,6 +50,19 @@ def test_rowstats_counts_agree_with_the_addressing(model, tmp_path, text):
     tokens = model.to_tokens(text)
     assert torch.equal(cached(tokens), model(tokens))
     assert cached.blocks[1].engram.table.stats.hits > 0
+
+    # the library function under the command: the same report and hot sets, from a model in memory
+    library, library_hot = text_row_stats(model, text * 20, model_name=str(saved), source=str(corpus), cache_sizes=[8, 64, 4096], capacity=32)
+    assert json.loads(json.dumps(library)) == report
+    assert library_hot.keys() == {str(k) for k in hot} and all(np.array_equal(library_hot[str(k)], v) for k, v in hot.items())
+
+
+def test_text_row_stats_refuses_a_text_without_tokens_and_a_model_without_engram(model, tokenizer):
+    with pytest.raises(ValueError, match="empty.txt has no tokens"):
+        text_row_stats(model, "", model_name="engram", source="empty.txt")
+    with pytest.raises(ValueError, match="baseline has no Engram layers"):
+        baseline = EngramLM(dataclasses.replace(small_config(tokenizer), engram=None), tokenizer)
+        text_row_stats(baseline, "some text", model_name="baseline", source="text.txt")
 
 
 def test_rowstats_refuses_bad_input(tmp_path):

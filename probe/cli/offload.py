@@ -14,6 +14,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ..rowstats import ROWSTATS_CACHE_SIZES, text_row_stats
+
 offload_app = typer.Typer(help="Offloaded Engram tables: benchmark and row statistics.", no_args_is_help=True, add_completion=False)
 console = Console()
 # torch and the engine are imported inside the commands: `engram-probe --help` needs neither
@@ -78,7 +80,7 @@ def rowstats(
     text_file: Path = typer.Argument(..., exists=True, dir_okay=False, help="UTF-8 text to address."),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name."),
     cache_sizes: str = typer.Option(  # the callback hands the command a list[int]
-        "256,1024,4096,16384,65536", "--sizes", callback=cache_sizes_option, help="Cache sizes (rows per layer) for the hit-rate curve."
+        ",".join(map(str, ROWSTATS_CACHE_SIZES)), "--sizes", callback=cache_sizes_option, help="Cache sizes (rows per layer) for the hit-rate curve."
     ),
     json_out: Path = typer.Option(None, "--json", dir_okay=False, callback=output_file, help="Write the statistics as JSON."),
     hot_rows_out: Path = typer.Option(None, dir_okay=False, callback=output_file, help="Write each layer's hot set (most requested first) as .npz for load_model(hot_rows=...)."),
@@ -87,8 +89,6 @@ def rowstats(
     """Row-frequency statistics of a text: per hash head (requests, distinct rows, Zipf fit,
     share of the top rows) and per layer the hit rate of a static cache against its size."""
     from engram_model.checkpoint import CheckpointError
-    from engram_model.tables import hot_set, row_counts
-    from probe.rowstats import head_row_stats, hit_rate_curve, zipf_fit
 
     try:
         engram_model = open_for_rows(model)
@@ -96,35 +96,14 @@ def rowstats(
         raise typer.BadParameter(f"{model} is not a readable checkpoint ({err})", param_hint="--model") from err
     if engram_model.addresser is None or engram_model.tokenizer is None:
         raise typer.BadParameter(f"{model} has no Engram layers or no tokenizer: nothing to count", param_hint="--model")
-
     try:
         text = text_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise typer.BadParameter(f"{text_file} cannot be read as UTF-8 text ({err}); give a UTF-8 text file", param_hint="TEXT_FILE") from err
-    ids = np.array(engram_model.tokenizer.encode(text).ids, dtype=np.int64)
-    if not len(ids):
-        raise typer.BadParameter(f"{text_file} has no tokens", param_hint="TEXT_FILE")
-    compressed = engram_model.compression_lookup.numpy()[ids]
-    stream = engram_model.addresser.stream(batch=1)  # one continuous text: n-grams cross chunk edges
-    chunks = [stream.rows(compressed[None, i : i + 65536]) for i in range(0, len(compressed), 65536)]
-    rows = {layer: np.concatenate([c[layer][0] for c in chunks]) for layer in engram_model.cfg.engram.layers}  # [T, H]
-
-    report = {"model": model, "text": str(text_file), "tokens": int(len(ids)), "layers": {}}
-    hot = {}
-    for layer, layer_rows in rows.items():
-        offsets = engram_model.blocks[layer].engram.offsets.numpy()
-        flat, counts = row_counts(layer_rows + offsets)
-        hot[str(layer)] = hot_set(flat, counts, capacity)
-        fit = zipf_fit(counts)
-        report["layers"][str(layer)] = {
-            "requests": int(layer_rows.size),
-            "unique": int(len(flat)),
-            "table_rows": int(engram_model.blocks[layer].engram.table.num_rows),
-            "zipf_exponent": fit.exponent,
-            "zipf_r2": fit.r2,
-            "hit_rate_curve": {str(s): float(r) for s, r in zip(cache_sizes, hit_rate_curve(counts, cache_sizes))},
-            "heads": head_row_stats(layer_rows, sizes=tuple(cache_sizes[:3])),
-        }
+    try:
+        report, hot = text_row_stats(engram_model, text, model_name=model, source=str(text_file), cache_sizes=cache_sizes, capacity=capacity)
+    except ValueError as err:  # the text has no tokens
+        raise typer.BadParameter(str(err), param_hint="TEXT_FILE") from err
     print_rowstats(report, cache_sizes)
     try:
         if json_out is not None:
