@@ -157,9 +157,11 @@ def probe_corpus_on_ray(
     cluster: RayOptions,
     limit: int | None = None,
     show_progress: bool = True,
+    staging: Path | None = None,
 ) -> dict:
     """`probe_corpus` with the forwards on Ray: the same checks (on `model`, which runs no
-    forward here), the same plan, the same run directory; the report adds the workers."""
+    forward here), the same plan, the same run directory (or URI, through `staging`); the
+    report adds the workers."""
     if cluster.workers < 1:
         raise RayEngineError(f"--workers {cluster.workers}: run at least one worker")
     read_report = ReadReport()
@@ -169,7 +171,7 @@ def probe_corpus_on_ray(
     from ._ray_scan import InOrder, cluster_nodes, scan_dataset
 
     resources = worker_resources(cluster, cluster_nodes())
-    with RunWriter(run_dir, manifest) as writer:
+    with RunWriter(run_dir, manifest, staging) as writer:
         dataset = scan_dataset(source, corpus, model.cfg.engram.max_ngram, options, cluster, resources, set(writer.completed), limit)
         results = InOrder(dataset.iter_rows(), writer)
         return write_scan(writer, options, results, lambda: results.finished(cluster), limit, show_progress)

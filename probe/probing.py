@@ -223,13 +223,16 @@ def probe_corpus(
     limit: int | None = None,
     read_report: ReadReport | None = None,
     show_progress: bool = True,
+    staging: Path | None = None,
 ) -> dict:
     """Scan `documents` into `run_dir`, resuming where a killed run stopped. `manifest` holds
     the model, tokenizer and corpus identity; options and code version are added here. Every
-    check on the model, options and corpus comes before the run directory is touched."""
+    check on the model, options and corpus comes before the run directory is touched.
+    `run_dir` may be a `pyarrow.fs` URI, written through the local `staging` directory
+    (`RunWriter`)."""
     options, documents, manifest = prepare_scan(model, documents, manifest, options, limit, read_report)
     scan = GateScan(model, options)
-    with RunWriter(run_dir, manifest) as writer, scan.recorder.attached(model) as record:
+    with RunWriter(run_dir, manifest, staging) as writer, scan.recorder.attached(model) as record:
         plan = ScanPlan(scan.chunker, options.batch_size, documents, writer.completed, limit)
         results = ((batch, scan.batch_tables(batch, record)) for batch in plan)
         return write_scan(writer, options, results, lambda: dict(plan.summary(read_report), engine="local"), limit, show_progress)

@@ -14,12 +14,20 @@ has its documents, and a docs file without its gates shard is an uncommitted lef
 resuming removes. Readers glob `gates-*.parquet` and so only ever see whole shards; they
 never take the lock. A gates shard is written a row group at a time, so a long document
 never has to fit in memory as a whole.
+
+A run whose home is a `pyarrow.fs` URI (`s3://`, `gs://`, `hdfs://`, `file://`) is written in
+a local staging directory as above, and `RunMirror` copies it there as it goes: the manifest
+first, each commit's docs file before its gates shard, then the aggregates and report.json,
+each object under a dot-name then moved into place. So the URI, too, only ever shows whole
+shards. Object stores have no lock: one driver per URI (the staging directory's lock guards
+one machine).
 """
 
 from __future__ import annotations
 
 import fcntl
 import functools
+import hashlib
 import json
 import os
 import re
@@ -28,6 +36,7 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
 from engram_model._io import write_atomically  # one atomic write for the engine and the run store
@@ -128,6 +137,96 @@ def _hold_lock(run_dir: Path) -> int:
     return fd
 
 
+def is_uri(location: str | Path) -> bool:
+    """A `pyarrow.fs` URI (`s3://bucket/run`), as opposed to a path on this machine."""
+    return isinstance(location, str) and "://" in location
+
+
+def staging_dir(uri: str) -> Path:
+    """Where a run at `uri` is staged on this machine unless told otherwise: the same place
+    for the same URI, so a driver restarted here resumes from its own copy."""
+    cache_root = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(cache_root) / "engram-probe" / "staging" / hashlib.sha256(uri.encode()).hexdigest()[:16]
+
+
+class RunMirror:
+    """A run's copy at a `pyarrow.fs` URI, kept whole while the run is written in `staging`.
+    `pull` fetches the URI's committed run into an empty staging directory (resuming on
+    another machine); `push` copies what is new in commit order."""
+
+    def __init__(self, uri: str, staging: Path):
+        try:
+            self.fs, self.root = pafs.FileSystem.from_uri(uri)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError, OSError) as err:
+            raise RunError(f"--out {uri}: not a storage URI pyarrow can open ({err}); pass a path or an s3://, gs://, hdfs:// or file:// URI") from err
+        self.uri, self.staging = uri, staging
+        self.root = self.root.rstrip("/")
+        self._pushed: dict[str, tuple[int, int]] = {}  # relative path -> (size, mtime_ns) of the copy sent
+        for name in self._remote():  # a killed driver's half-sent copies
+            if any(part.startswith(".") for part in name.split("/")):
+                self.fs.delete_file(f"{self.root}/{name}")
+
+    def _remote(self) -> dict[str, int]:
+        """Relative path -> size of every file under the URI."""
+        listing = self.fs.get_file_info(pafs.FileSelector(self.root, recursive=True, allow_not_found=True))
+        return {info.path[len(self.root) + 1 :]: info.size for info in listing if info.type == pafs.FileType.File}
+
+    def pull(self) -> None:
+        """Copy the URI's manifest and committed shards (each gates shard with its docs file)
+        into the staging directory, which holds no run yet."""
+        remote = self._remote()
+        if MANIFEST not in remote:
+            return
+        wanted = [MANIFEST]
+        for name in sorted(remote):
+            match = SHARD_NAME.match(name.removeprefix(f"{SHARDS}/"))
+            if name.startswith(f"{SHARDS}/") and match and f"{SHARDS}/docs-{match.group(1)}.parquet" in remote:
+                wanted += [f"{SHARDS}/docs-{match.group(1)}.parquet", name]
+        for name in wanted:
+            local = self.staging / name
+            local.parent.mkdir(parents=True, exist_ok=True)
+            pafs.copy_files(f"{self.root}/{name}", str(local), source_filesystem=self.fs, destination_filesystem=pafs.LocalFileSystem())
+        # what came from the URI is there already: never sent back
+        self._pushed = {name: self._stamp(self.staging / name) for name in wanted}
+
+    @staticmethod
+    def _stamp(path: Path) -> tuple[int, int]:
+        stat = path.stat()
+        return stat.st_size, stat.st_mtime_ns
+
+    def push(self) -> None:
+        """Copy every file of the staging directory that changed since it was last sent: the
+        manifest, then shards by sequence (docs before gates), the rest, report.json last."""
+        names = [
+            path.relative_to(self.staging).as_posix()
+            for path in self.staging.rglob("*")
+            if path.is_file() and not any(part.startswith(".") for part in path.relative_to(self.staging).parts)
+        ]
+        for name in sorted(names, key=_push_order):
+            stamp = self._stamp(self.staging / name)
+            if self._pushed.get(name) == stamp:
+                continue
+            parent, _, base = f"{self.root}/{name}".rpartition("/")
+            self.fs.create_dir(parent, recursive=True)
+            partial = f"{parent}/.{base}.partial-{os.getpid()}"
+            with self.staging.joinpath(name).open("rb") as source, self.fs.open_output_stream(partial) as sink:
+                while block := source.read(1 << 22):
+                    sink.write(block)
+            self.fs.move(partial, f"{parent}/{base}")
+            self._pushed[name] = stamp
+
+
+def _push_order(name: str) -> tuple:
+    """The manifest first, then shards by sequence (a docs file before its gates shard, the
+    commit point), then the rest, report.json last: a reader of the copy sees whole shards."""
+    shard = re.match(rf"^{SHARDS}/(docs|gates)-(\d{{6}})\.parquet$", name)
+    if name == MANIFEST:
+        return (0,)
+    if shard:
+        return (1, int(shard.group(2)), shard.group(1) == "gates")
+    return (3,) if name == REPORT else (2, name)
+
+
 class ShardWriter:
     """One shard as it is written: gates a row group at a time under a temporary name, its
     documents once they are all in, then the rename that commits them."""
@@ -178,9 +277,16 @@ class ShardWriter:
 
 class RunWriter:
     """Creates or resumes a run directory, holds its lock, and commits shards into it. Use it
-    as a context manager: leaving it releases the lock."""
+    as a context manager: leaving it releases the lock. `run_dir` may be a `pyarrow.fs` URI:
+    the run is then written in `staging` (default `staging_dir(uri)`), resumed from the URI
+    when that holds no run yet, and copied to the URI at every commit and on leaving."""
 
-    def __init__(self, run_dir: str | Path, manifest: dict):
+    def __init__(self, run_dir: str | Path, manifest: dict, staging: Path | None = None):
+        self.mirror = None
+        if is_uri(run_dir):
+            staging = Path(staging) if staging is not None else staging_dir(run_dir)
+            self.mirror = RunMirror(run_dir, staging)
+            run_dir = staging
         self.run_dir = Path(run_dir)
         self.shard_dir = self.run_dir / SHARDS
         manifest = json.loads(json.dumps(manifest, default=str))  # compare as it is stored (tuples become lists)
@@ -195,7 +301,10 @@ class RunWriter:
         self.run_dir.mkdir(parents=True, exist_ok=True)
         self._lock = _hold_lock(self.run_dir)
         try:
+            if self.mirror is not None and not (self.run_dir / MANIFEST).is_file():
+                self.mirror.pull()
             self._open(manifest)
+            self._push()
         except BaseException:
             os.close(self._lock)
             raise
@@ -219,8 +328,18 @@ class RunWriter:
     def __enter__(self) -> RunWriter:
         return self
 
-    def __exit__(self, *exc) -> None:
-        os.close(self._lock)
+    def __exit__(self, exc_type, *_) -> None:
+        try:
+            self._push()  # the aggregates and report.json, or whatever was committed before an error
+        except OSError:
+            if exc_type is None:
+                raise  # else the error that ended the run is the one to report
+        finally:
+            os.close(self._lock)
+
+    def _push(self) -> None:
+        if self.mirror is not None:
+            self.mirror.push()
 
     def _remove_uncommitted(self) -> None:
         committed = {p.name.replace("gates-", "docs-") for p in committed_shards(self.run_dir)}
@@ -235,6 +354,7 @@ class RunWriter:
 
     def commit(self, shard: ShardWriter) -> None:
         self.completed.update(shard.commit())
+        self._push()
 
 
 def connect(run_dir: str | Path) -> duckdb.DuckDBPyConnection:

@@ -209,7 +209,7 @@ def gates(
 def run(
     corpus: str = typer.Option("default", help="default (the default corpus's validation split), a text file, a folder of text files, .jsonl (see --text-field) or .parquet."),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
-    out: Path = typer.Option(Path("runs/default"), help="Run directory; an existing run with the same model, corpus and options resumes."),
+    out: str = typer.Option("runs/default", help="Run directory, or a pyarrow.fs URI (s3://bucket/run) the run is copied to as it is written; an existing run with the same model, corpus and options resumes."),
     limit: int | None = typer.Option(None, help="Stop after this many documents."),
     batch_size: int = typer.Option(8, min=1, help="Chunks per forward pass."),
     max_tokens: int | None = typer.Option(None, min=2, help="Chunk length (default: max_seq_len, at most 512); longer documents are split with positions kept."),
@@ -227,14 +227,18 @@ def run(
     workers: int | None = typer.Option(None, min=1, help="With --engine ray: actors, each loading the model once (default 1)."),
     gpus_per_worker: float | None = typer.Option(None, min=0, help="With --engine ray: GPUs per actor; the model runs on CUDA when above 0."),
     cpus_per_worker: float | None = typer.Option(None, min=0.01, help="With --engine ray: CPUs per actor (default: the cluster's, less a quarter for reading, shared out)."),
+    staging: Path | None = typer.Option(None, file_okay=False, help="With a URI --out: the local directory the run is written in first (default: one per URI under ~/.cache/engram-probe/staging)."),
 ) -> None:
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
     from engram_model.corpus import ReadReport, iter_documents
 
     from ..probing import ProbeOptions, probe_corpus, run_manifest
     from ..recorder import RecordOptions
-    from ..runstore import RunError
+    from ..runstore import RunError, is_uri, staging_dir
 
+    if staging is not None and not is_uri(out):
+        raise typer.BadParameter(f"--staging only applies to a URI --out (s3://..., file://...); {out} is a directory already", param_hint="--staging")
+    local_out = (staging or staging_dir(out)) if is_uri(out) else Path(out)  # what the summary below reads
     ray_options = {"--address": address, "--workers": workers, "--gpus-per-worker": gpus_per_worker, "--cpus-per-worker": cpus_per_worker}
     if engine == "local" and any(value is not None for value in ray_options.values()):
         given = ", ".join(name for name, value in ray_options.items() if value is not None)
@@ -260,6 +264,7 @@ def run(
                     out, manifest, options,
                     RayOptions(address, workers or 1, gpus_per_worker or 0.0, cpus_per_worker),
                     limit=limit,
+                    staging=staging,
                 )
             except RayEngineError as err:  # the cluster, not an option: one line and exit status 1
                 typer.echo(f"error: {describe(err)}", err=True)
@@ -267,7 +272,7 @@ def run(
         else:
             read_report = ReadReport()
             documents = iter_documents(corpus_path, text_field, read_report, split)
-            report = probe_corpus(lm, documents, out, manifest, options, limit=limit, read_report=read_report)
+            report = probe_corpus(lm, documents, out, manifest, options, limit=limit, read_report=read_report, staging=staging)
     except (RunError, ValueError, OSError) as err:  # OSError: an unreadable corpus, a full disk
         raise typer.BadParameter(str(err)) from err
     session = report["this_session"]
@@ -278,12 +283,14 @@ def run(
     )
     skipped = {k: v for k, v in (report["input"] or {}).items() if k in ("empty", "binary_files", "non_utf8", "bad_records", "renamed_ids") and v}
     if skipped:
-        console.print(f"input skipped, repaired or renamed (see {out / 'report.json'}): {skipped}")
+        console.print(f"input skipped, repaired or renamed (see {local_out / 'report.json'}): {skipped}")
     if not report["complete"]:
         console.print(f"stopped by --limit {limit} before the end of the corpus; run the same command without --limit to complete it")
     if summary:
-        print_top(out, n=summary, order=None, layer=None, min_count=3, examples=1)
-    console.print(f"browse it: [bold]engram-probe app {out}[/]")
+        print_top(local_out, n=summary, order=None, layer=None, min_count=3, examples=1)
+    if is_uri(out):
+        console.print(f"copied to {out}; staged in {local_out}")
+    console.print(f"browse it: [bold]engram-probe app {local_out}[/]")
 
 
 def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_count: int, examples: int) -> None:
