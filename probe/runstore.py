@@ -151,67 +151,75 @@ def staging_dir(uri: str) -> Path:
 
 class RunMirror:
     """A run's copy at a `pyarrow.fs` URI, kept whole while the run is written in `staging`.
-    `pull` fetches the URI's committed run into an empty staging directory (resuming on
-    another machine); `push` copies what is new in commit order."""
+    `open` (once the staging directory is locked) fetches the URI's run into an empty staging
+    directory, the way another machine resumes it; `push` copies what is new, in commit order."""
 
     def __init__(self, uri: str, staging: Path):
         try:
-            self.fs, self.root = pafs.FileSystem.from_uri(uri)
+            self.fs, root = pafs.FileSystem.from_uri(uri)
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError, OSError) as err:
             raise RunError(f"--out {uri}: not a storage URI pyarrow can open ({err}); pass a path or an s3://, gs://, hdfs:// or file:// URI") from err
-        self.uri, self.staging = uri, staging
-        self.root = self.root.rstrip("/")
+        self.uri, self.staging, self.root = uri, staging, root.rstrip("/")
         self._pushed: dict[str, tuple[int, int]] = {}  # relative path -> (size, mtime_ns) of the copy sent
-        for name in self._remote():  # a killed driver's half-sent copies
-            if any(part.startswith(".") for part in name.split("/")):
-                self.fs.delete_file(f"{self.root}/{name}")
 
     def _remote(self) -> dict[str, int]:
         """Relative path -> size of every file under the URI."""
         listing = self.fs.get_file_info(pafs.FileSelector(self.root, recursive=True, allow_not_found=True))
         return {info.path[len(self.root) + 1 :]: info.size for info in listing if info.type == pafs.FileType.File}
 
-    def pull(self) -> None:
-        """Copy the URI's manifest and committed shards (each gates shard with its docs file)
-        into the staging directory, which holds no run yet."""
+    def open(self) -> None:
+        """Remove a killed driver's half-sent copies from the URI; fetch its manifest and
+        committed shards (each gates shard with its docs file) into a staging directory that
+        holds no run, or refuse a staging directory that is behind the URI or holds another run."""
         remote = self._remote()
+        for name in [n for n in remote if any(part.startswith(".") for part in n.split("/"))]:
+            self.fs.delete_file(f"{self.root}/{name}")
+            del remote[name]
         if MANIFEST not in remote:
             return
-        wanted = [MANIFEST]
+        committed = [MANIFEST]
         for name in sorted(remote):
             match = SHARD_NAME.match(name.removeprefix(f"{SHARDS}/"))
             if name.startswith(f"{SHARDS}/") and match and f"{SHARDS}/docs-{match.group(1)}.parquet" in remote:
-                wanted += [f"{SHARDS}/docs-{match.group(1)}.parquet", name]
-        for name in wanted:
-            local = self.staging / name
-            local.parent.mkdir(parents=True, exist_ok=True)
-            pafs.copy_files(f"{self.root}/{name}", str(local), source_filesystem=self.fs, destination_filesystem=pafs.LocalFileSystem())
-        # what came from the URI is there already: never sent back
-        self._pushed = {name: self._stamp(self.staging / name) for name in wanted}
+                committed += [f"{SHARDS}/docs-{match.group(1)}.parquet", name]
+        if not (self.staging / MANIFEST).is_file():
+            (self.staging / SHARDS).mkdir(parents=True, exist_ok=True)
+            for name in committed:
+                pafs.copy_files(f"{self.root}/{name}", str(self.staging / name), source_filesystem=self.fs, destination_filesystem=pafs.LocalFileSystem())
+        else:
+            with self.fs.open_input_stream(f"{self.root}/{MANIFEST}") as stream:
+                if stream.read() != (self.staging / MANIFEST).read_bytes():
+                    raise RunError(f"{self.staging} stages another run than the one at {self.uri}; pass an empty --staging directory to resume the URI's run")
+            missing = [name for name in committed if not (self.staging / name).is_file()]
+            if missing:
+                raise RunError(
+                    f"{self.uri} holds shards that its staging directory {self.staging} lacks ({missing[0]}): another machine "
+                    "wrote it since; pass an empty --staging directory to resume from the URI"
+                )
+        for name in committed:  # a shard, once committed, never changes: what the URI holds is not sent again
+            if (self.staging / name).is_file() and (self.staging / name).stat().st_size == remote[name]:
+                self._pushed[name] = self._stamp(self.staging / name)
 
     @staticmethod
     def _stamp(path: Path) -> tuple[int, int]:
         stat = path.stat()
         return stat.st_size, stat.st_mtime_ns
 
-    def push(self) -> None:
-        """Copy every file of the staging directory that changed since it was last sent: the
-        manifest, then shards by sequence (docs before gates), the rest, report.json last."""
-        names = [
-            path.relative_to(self.staging).as_posix()
-            for path in self.staging.rglob("*")
-            if path.is_file() and not any(part.startswith(".") for part in path.relative_to(self.staging).parts)
-        ]
-        for name in sorted(names, key=_push_order):
-            stamp = self._stamp(self.staging / name)
+    def push(self, paths: list[Path] | None = None) -> None:
+        """Copy `paths` (default: every file of the staging directory, in commit order: the
+        manifest, shards by sequence with docs before gates, the rest, report.json last), each
+        unless unchanged since it was last sent, under a dot-name then moved into place."""
+        if paths is None:
+            paths = [p for p in self.staging.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(self.staging).parts)]
+            paths.sort(key=lambda p: _push_order(p.relative_to(self.staging).as_posix()))
+        for path in paths:
+            name, stamp = path.relative_to(self.staging).as_posix(), self._stamp(path)
             if self._pushed.get(name) == stamp:
                 continue
             parent, _, base = f"{self.root}/{name}".rpartition("/")
             self.fs.create_dir(parent, recursive=True)
             partial = f"{parent}/.{base}.partial-{os.getpid()}"
-            with self.staging.joinpath(name).open("rb") as source, self.fs.open_output_stream(partial) as sink:
-                while block := source.read(1 << 22):
-                    sink.write(block)
+            pafs.copy_files(str(path), partial, source_filesystem=pafs.LocalFileSystem(), destination_filesystem=self.fs)
             self.fs.move(partial, f"{parent}/{base}")
             self._pushed[name] = stamp
 
@@ -301,8 +309,8 @@ class RunWriter:
         self.run_dir.mkdir(parents=True, exist_ok=True)
         self._lock = _hold_lock(self.run_dir)
         try:
-            if self.mirror is not None and not (self.run_dir / MANIFEST).is_file():
-                self.mirror.pull()
+            if self.mirror is not None:
+                self.mirror.open()
             self._open(manifest)
             self._push()
         except BaseException:
@@ -337,9 +345,9 @@ class RunWriter:
         finally:
             os.close(self._lock)
 
-    def _push(self) -> None:
+    def _push(self, paths: list[Path] | None = None) -> None:
         if self.mirror is not None:
-            self.mirror.push()
+            self.mirror.push(paths)
 
     def _remove_uncommitted(self) -> None:
         committed = {p.name.replace("gates-", "docs-") for p in committed_shards(self.run_dir)}
@@ -354,7 +362,7 @@ class RunWriter:
 
     def commit(self, shard: ShardWriter) -> None:
         self.completed.update(shard.commit())
-        self._push()
+        self._push([shard.docs_path, shard.gates_path])
 
 
 def connect(run_dir: str | Path) -> duckdb.DuckDBPyConnection:

@@ -1,5 +1,5 @@
-"""The Ray engine against the local one: the same run directory bit for bit, aggregations and
-the app's readers on it, a worker killed once and on every attempt, the driver killed, resume
+"""The Ray engine against the local one: the same run directory bit for bit, aggregations, the
+app's readers and the app itself on it, a worker killed once and on every attempt, the driver killed, resume
 across engines, and the bad input it refuses. One local Ray cluster (2 CPUs, loopback only)
 serves the module; worker processes are found among this process's descendants by name."""
 
@@ -28,6 +28,7 @@ from test_probing import run_cli
 from engram_model import save_model
 from probe import browse
 from probe.aggregate import gate_histogram, ngram_stats, top_ngrams
+from probe.cli.serve import browser_script
 from probe.distributed import READ_CPUS, RayEngineError, RayOptions, check_joins, worker_resources
 from probe.runstore import committed_shards
 
@@ -74,7 +75,18 @@ def same(a: pa.Table, b: pa.Table) -> bool:
     return a.schema == b.schema and json.dumps(a.to_pylist(), default=str) == json.dumps(b.to_pylist(), default=str)
 
 
-def test_a_ray_run_holds_what_a_local_run_holds_bit_for_bit(checkpoint, cluster, tmp_path):
+def app_on(run_dir, page: str, monkeypatch):
+    """The gate browser (the script `engram-probe app` serves) at `page` on `run_dir`, through Streamlit's AppTest."""
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setattr(sys, "argv", [str(browser_script()), str(run_dir)])
+    app = AppTest.from_file(str(browser_script()), default_timeout=60).run()
+    app.switch_page(page).run()
+    assert not app.exception, [e.message for e in app.exception]
+    return app
+
+
+def test_a_ray_run_holds_what_a_local_run_holds_bit_for_bit(checkpoint, cluster, tmp_path, monkeypatch):
     corpus = write_corpus(tmp_path / "c.jsonl", 12)
     local, distributed = tmp_path / "local", tmp_path / "ray"
     assert invoke(*run_args(checkpoint, corpus, local, *OPTIONS))[0] == 0
@@ -100,6 +112,10 @@ def test_a_ray_run_holds_what_a_local_run_holds_bit_for_bit(checkpoint, cluster,
     assert browse.document_text(distributed, first) == browse.document_text(local, first)
     assert same(browse.token_categories(distributed, first, 0, 50), browse.token_categories(local, first, 0, 50))
     assert same(browse.ngram_table(distributed, 1, 2), browse.ngram_table(local, 1, 2))
+    for page in ("views/overview.py", "views/documents.py", "views/ngrams.py"):  # and the app opens it as it opens a local run
+        ours, theirs = app_on(distributed, page, monkeypatch), app_on(local, page, monkeypatch)
+        assert [m.value for m in ours.metric] == [m.value for m in theirs.metric] and len(ours.dataframe) == len(theirs.dataframe), page
+        assert len(ours.sidebar.warning) == len(theirs.sidebar.warning), [w.value for w in ours.sidebar.warning]
 
 
 def assert_same_rows(resumed, whole) -> None:
@@ -121,6 +137,8 @@ def test_either_engine_resumes_the_others_run_and_refuses_other_options(checkpoi
     assert committed_shards(mixed) == shards
     code, output = invoke(*ray_args(checkpoint, corpus, mixed, *OPTIONS, "--limit", 6))
     assert code == 0 and "(3 new, 3 already done)" in output, output
+    code, output = invoke(*run_args(checkpoint, corpus, mixed, "--shard-tokens", 99, "--batch-size", 3, "--max-tokens", 16))
+    assert code != 0 and "options.shard_tokens (--shard-tokens): the run has 60, this call 99" in output, output  # the local engine refuses as Ray did
     code, output = invoke(*run_args(checkpoint, corpus, mixed, *OPTIONS))  # and the local engine finishes it
     assert code == 0 and "(3 new, 6 already done)" in output, output
     assert_every_document_once(mixed, 9)

@@ -57,6 +57,12 @@ def test_a_killed_driver_leaves_whole_shards_and_another_machine_resumes_from_th
     assert_every_document_once(remote, n_docs)
     assert files(remote) == files(second)
 
+    # the first staging directory is now behind the URI: resuming from it is refused, nothing sent
+    before = files(remote)
+    code, output = invoke(*run_args(checkpoint, corpus, remote.as_uri(), *OPTIONS, "--staging", first))
+    assert code == 2 and "holds shards that its staging directory" in output and "pass an empty --staging directory" in output, output
+    assert files(remote) == before
+
 
 def test_the_staging_directory_is_one_per_uri_and_bad_uris_are_refused(tmp_path, checkpoint):  # noqa: F811
     assert staging_dir("s3://bucket/a") == staging_dir("s3://bucket/a") != staging_dir("s3://bucket/b")
@@ -86,6 +92,7 @@ def test_a_mirror_sends_shards_in_commit_order(tmp_path):
 
     mirror = RunMirror((tmp_path / "bucket").as_uri(), staging)
     mirror.fs = Recording()
+    mirror.open()
     mirror.push()
     assert sent == [MANIFEST, "shards/docs-000000.parquet", "shards/gates-000000.parquet", "shards/docs-000001.parquet",
                     "shards/gates-000001.parquet", "aggregates/ngram_stats.parquet", REPORT]
