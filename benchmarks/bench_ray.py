@@ -9,10 +9,11 @@ local engine, Ray with one worker and Ray with two, then the model on one core e
 driver and the plan task on the other core), in a rotating order, each into a fresh
 run directory with `engram-probe run`'s default recorders; a run's time is `write_scan`'s,
 so it includes starting the actor pool (loading one model per worker) and writing the shards
-and aggregates. Ratios are of the best and of the median times. Memory: `engram-probe run
---engine ray` as a separate driver process joining the cluster, on the first `--memory-docs`
-documents and on ten times as many; its report gives the driver's and each worker's peak
-RSS (a worker's after its first batch and after its last).
+and aggregates. Ratios are of the best and of the median times; the `steady` ratios leave out
+each run's time to its first batch (the pool's start-up, a cost a longer scan amortises).
+Memory: `engram-probe run --engine ray` as a separate driver process joining the cluster, on
+the first `--memory-docs` documents and on ten times as many; its report gives the driver's
+and each worker's peak RSS (a worker's after its first batch and after its last).
 
 Writes benchmarks/results/ray.json. The corpus is the default corpus's validation split.
 """
@@ -68,6 +69,11 @@ def one_run(engine: str, lm, checkpoint: Path, corpus: Path, docs: int, out: Pat
     )
 
 
+def ratio(faster: str, slower: str, times: dict) -> tuple[float, float]:
+    """(best, median) of the throughput of `slower` over that of `faster`: their times' inverse ratio."""
+    return min(times[faster]) / min(times[slower]), statistics.median(times[faster]) / statistics.median(times[slower])
+
+
 def memory_run(address: str, docs: int, workdir: Path) -> dict:
     out = workdir / f"memory-{docs}"
     command = [sys.executable, "-m", "probe", "run", "--engine", "ray", "--address", address, "--limit", str(docs),
@@ -91,6 +97,7 @@ def main() -> None:
     corpus = ensure_default_corpus()
     connect(RayOptions())
     seconds = {engine: [] for engine in ENGINES}
+    first_batch = {engine: [] for engine in ENGINES}
     tokens = None
     load = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory() as tmp:
@@ -100,6 +107,7 @@ def main() -> None:
             for engine in order:
                 report = one_run(engine, lm, checkpoint, corpus, args.docs, workdir / f"{engine}-{repeat}")
                 seconds[engine].append(report["this_session"]["seconds"])
+                first_batch[engine].append(report["this_session"]["first_batch_seconds"])
                 tokens = report["this_session"]["tokens"]
                 print(f"repeat {repeat} {engine}: {report['this_session']['seconds']:.1f} s", flush=True)
             load.append(os.getloadavg()[0])
@@ -107,6 +115,7 @@ def main() -> None:
         memory = [memory_run(address, docs, workdir) for docs in (args.memory_docs, 10 * args.memory_docs)]
     best = {engine: min(s) for engine, s in seconds.items()}
     median = {engine: statistics.median(s) for engine, s in seconds.items()}
+    steady = {engine: [total - start for total, start in zip(seconds[engine], first_batch[engine])] for engine in ENGINES}
     result = {
         "benchmark": "ray",
         "model": "engram",
@@ -122,7 +131,13 @@ def main() -> None:
         "ray_2_workers_over_1_median": median["ray_1_worker"] / median["ray_2_workers"],
         "ray_1_worker_over_local_at_1_thread": best["local_1_thread"] / best["ray_1_worker_1_thread"],
         "ray_1_worker_over_local_at_1_thread_median": median["local_1_thread"] / median["ray_1_worker_1_thread"],
+        "steady_best_and_median": {
+            "ray_1_worker_over_local": ratio("local", "ray_1_worker", steady),
+            "ray_2_workers_over_1": ratio("ray_1_worker", "ray_2_workers", steady),
+            "ray_1_worker_over_local_at_1_thread": ratio("local_1_thread", "ray_1_worker_1_thread", steady),
+        },
         "seconds": seconds,
+        "first_batch_seconds": first_batch,
         "memory": memory,
     }
     RESULTS.write_text(json.dumps(result, indent=2) + "\n")

@@ -1,5 +1,5 @@
-"""Documents to model inputs: the one batching layer the gate scan and every depth analysis
-(similarity, lens, ablation) read through.
+"""Documents to model inputs: the one batching layer the gate scan, `text_gates` (the `gates`
+command) and every depth analysis (similarity, lens, ablation) read through.
 
     Document ─► tokens (BOS first) ─► Chunk: tokens start:start+len of one document, with the
     raw ids just before it as n-gram history ─► batches ─► model_inputs: right-padded tokens
@@ -292,3 +292,19 @@ def run_selected(
 
     logits = model.run_with_hooks(tokens, attention_mask=mask, rows=rows, fwd_hooks=[(name, keep) for name in names])
     return logits[selected], resids
+
+
+@torch.no_grad()
+def text_gates(model: EngramLM, text: str) -> tuple[list[int], dict[int, torch.Tensor]]:
+    """The text's token ids (BOS first) and each Engram layer's gate `[T, M]`, run in chunks
+    of max_seq_len whose n-grams continue from the chunk before, as a gate scan records them."""
+    chunker = DocumentChunker(model.tokenizer, model.cfg.max_seq_len, history=history_length([model]))
+    names = {layer: f"blocks.{layer}.engram.hook_gate" for layer in model.cfg.engram.layers}
+    ids, gates = [], {layer: [] for layer in names}
+    for chunk in chunker.stream([Document("text", text)]):
+        tokens, mask, rows = model_inputs(model, [chunk])
+        _, cache = model.run_with_cache(tokens, attention_mask=mask, rows=rows, names_filter=lambda name: name in names.values())
+        ids += chunk.ids
+        for layer, name in names.items():
+            gates[layer].append(cache[name][0])
+    return ids, {layer: torch.cat(chunks) for layer, chunks in gates.items()}

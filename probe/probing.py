@@ -261,8 +261,9 @@ def write_scan(
     ]
     with Progress(*columns, disable=not show_progress, transient=True) as progress:
         task = progress.add_task("probe", total=limit, rate="")
-        shard = None
+        shard, first_batch = None, None
         for batch, tables in results:
+            first_batch = first_batch or time.perf_counter() - started  # the engine's start-up: a Ray actor pool loading its models
             shard = _write_batch(options, writer, shard, batch, tables, counts)
             rate = f"{counts['tokens'] / (time.perf_counter() - started):,.0f} tok/s"
             progress.update(task, advance=sum(chunk.last for chunk in batch), rate=rate)
@@ -281,6 +282,7 @@ def write_scan(
             **summary["session"],
             engine=summary["engine"],
             seconds=round(elapsed, 3),
+            first_batch_seconds=None if first_batch is None else round(first_batch, 3),
             tokens_per_s=round(counts["tokens"] / elapsed, 1) if elapsed else None,
         ),
         "input": summary["input"],

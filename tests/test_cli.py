@@ -6,7 +6,8 @@ import torch
 from typer.testing import CliRunner
 
 from probe import suffix_ngram_texts
-from probe.cli import LAZY_COMMANDS, LazyCommand, app, chunked_gates
+from probe.batching import text_gates
+from probe.cli import LAZY_COMMANDS, LazyCommand, app
 
 
 def test_suffix_ngrams_line_up_with_positions(tokenizer):
@@ -38,7 +39,7 @@ def test_gates_command_names_a_bad_model():
 
 def test_gates_runs_text_longer_than_the_model_in_chunks(model):
     text = " ".join(["Alexander the Great was born in Pella, the capital of Macedon."] * 30)
-    ids, gates = chunked_gates(model, text)
+    ids, gates = text_gates(model, text)
     size = model.cfg.max_seq_len
     assert len(ids) > 2 * size and all(g.shape == (len(ids), model.cfg.hc_streams) for g in gates.values())
     first = torch.tensor([ids[:size]])

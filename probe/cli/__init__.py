@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import errno
 import importlib
-import os
-import re
 import sys
 from pathlib import Path
 from typing import Literal
@@ -151,28 +149,6 @@ DEFAULT_TEXT = (
 )
 
 
-def chunked_gates(lm, text: str):
-    """The text's token ids (BOS first) and each Engram layer's gate `[T, M]`, run in chunks
-    of max_seq_len whose n-grams continue from the chunk before, as `run` records them."""
-    import torch
-
-    from engram_model.corpus import Document
-
-    from ..batching import DocumentChunker, history_length, model_inputs
-
-    chunker = DocumentChunker(lm.tokenizer, lm.cfg.max_seq_len, history=history_length([lm]))
-    names = {layer: f"blocks.{layer}.engram.hook_gate" for layer in lm.cfg.engram.layers}
-    ids, gates = [], {layer: [] for layer in names}
-    for chunk in chunker.stream([Document("text", text)]):
-        tokens, mask, rows = model_inputs(lm, [chunk])
-        with torch.no_grad():
-            _, cache = lm.run_with_cache(tokens, attention_mask=mask, rows=rows, names_filter=lambda name: name in names.values())
-        ids += chunk.ids
-        for layer, name in names.items():
-            gates[layer].append(cache[name][0])
-    return ids, {layer: torch.cat(chunks) for layer, chunks in gates.items()}
-
-
 @app.command()
 def gates(
     text: str = typer.Argument(DEFAULT_TEXT, help="Text to run through the model (longer than max_seq_len: in chunks, as `run` does)."),
@@ -180,12 +156,13 @@ def gates(
     top: int = typer.Option(10, min=0, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."),
 ) -> None:
     """Tokenize, address, run the model and print each Engram layer's gate per n-gram."""
+    from ..batching import text_gates
     from ..ngrams import suffix_ngram_texts
 
     lm, described, _ = open_model(model)
     if lm.cfg.engram is None:
         raise typer.BadParameter(f"{model} has no Engram layers, so there are no gates to show", param_hint="--model")
-    ids, gate_by_layer = chunked_gates(lm, text)
+    ids, gate_by_layer = text_gates(lm, text)
     ngrams = suffix_ngram_texts(lm.tokenizer, ids, lm.cfg.engram.max_ngram)
     console.print(f"[bold]model[/]: {described}  ·  {len(ids)} tokens  ·  Engram layers {list(lm.cfg.engram.layers)}")
     for layer, gate in gate_by_layer.items():  # gate: [T, M]
@@ -397,31 +374,11 @@ def export(
     overwrite: bool = typer.Option(False, help="Replace --out if it exists."),
 ) -> None:
     """Write a run's table to CSV or JSON lines."""
-    import duckdb
-
-    from ..aggregate import gate_histogram, ngram_stats
-    from ..runstore import connect, write_atomically
+    from ..aggregate import export_table
 
     checked_run(run_dir)
     checked_export_target(out, run_dir, overwrite)
-    computed = {"ngram_stats": ngram_stats, "gate_histogram": gate_histogram}
-    with connect(run_dir) as con:
-        if table in computed:
-            con.register("result", computed[table](run_dir))
-        else:
-            con.execute(f"CREATE TEMP VIEW result AS SELECT * FROM {table}")
-
-        def copy(temporary: Path) -> None:
-            try:
-                con.execute(f"COPY result TO '{str(temporary).replace(chr(39), chr(39) * 2)}' (FORMAT {format.upper()})")
-            except duckdb.IOException as err:  # DuckDB puts the errno into its message
-                found = re.search(r'"errno":"(\d+)"', str(err))
-                raise OSError(int(found.group(1)) if found else errno.EIO, str(err).splitlines()[0]) from err
-
-        try:
-            write_atomically(out, copy)
-        except OSError as err:  # name the file asked for, not its temporary
-            raise OSError(err.errno, os.strerror(err.errno) if err.errno else err.strerror, str(out)) from err
+    export_table(run_dir, table, out, format)
     console.print(f"wrote {out}")
 
 

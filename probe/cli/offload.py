@@ -14,6 +14,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from engram_model._io import write_atomically
+
 from ..rowstats import ROWSTATS_CACHE_SIZES, text_row_stats
 
 offload_app = typer.Typer(help="Offloaded Engram tables: benchmark and row statistics.", no_args_is_help=True, add_completion=False)
@@ -108,7 +110,7 @@ def rowstats(
     try:
         if json_out is not None:
             json_out.parent.mkdir(parents=True, exist_ok=True)
-            json_out.write_text(json.dumps(report, indent=2) + "\n")
+            write_atomically(json_out, (json.dumps(report, indent=2) + "\n").encode())
             console.print(f"wrote {json_out}")
         if hot_rows_out is not None:
             hot_rows_out.parent.mkdir(parents=True, exist_ok=True)
@@ -248,7 +250,7 @@ def traffic(
     print_traffic(report)
     try:
         out_file.parent.mkdir(parents=True, exist_ok=True)
-        out_file.write_text(json.dumps(report, indent=1) + "\n")
+        write_atomically(out_file, (json.dumps(report, indent=1) + "\n").encode())
     except OSError as err:
         raise typer.BadParameter(f"cannot write {err.filename}: {err.strerror}; choose a folder you can write", param_hint="--out") from err
     console.print(f"wrote {out_file}")
@@ -352,7 +354,7 @@ def plan(
     try:
         out.mkdir(parents=True, exist_ok=True)
         for path, data in written.items():
-            path.write_text(json.dumps(data, indent=1) + "\n")
+            write_atomically(path, (json.dumps(data, indent=1) + "\n").encode())
             console.print(f"wrote {path}")
     except OSError as err:
         raise typer.BadParameter(f"cannot write {err.filename}: {err.strerror}; choose a folder you can write", param_hint="--out") from err
