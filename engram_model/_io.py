@@ -1,5 +1,5 @@
-"""File helpers every writer in the engine shares: hashing, atomic file writes, and swapping a
-fully written directory into place. A reader sees the old file or directory or the new one,
+"""File helpers every writer in the engine shares: hashing, atomic file writes, swapping a
+fully written directory into place, and the toolkit's cache folder. A reader sees the old file or directory or the new one,
 never half of either."""
 
 from __future__ import annotations
@@ -10,6 +10,12 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+
+
+def cache_dir(name: str) -> Path:
+    """`~/.cache/engram-probe/NAME` (under $XDG_CACHE_HOME when set): what the toolkit keeps
+    outside any checkout, such as the built corpus and staged runs."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "engram-probe" / name
 
 
 def sha256_of(path: Path) -> str:

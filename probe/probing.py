@@ -263,7 +263,8 @@ def write_scan(
         task = progress.add_task("probe", total=limit, rate="")
         shard, first_batch = None, None
         for batch, tables in results:
-            first_batch = first_batch or time.perf_counter() - started  # the engine's start-up: a Ray actor pool loading its models
+            if first_batch is None:  # the engine's start-up: a Ray actor pool loading its models
+                first_batch = time.perf_counter() - started
             shard = _write_batch(options, writer, shard, batch, tables, counts)
             rate = f"{counts['tokens'] / (time.perf_counter() - started):,.0f} tok/s"
             progress.update(task, advance=sum(chunk.last for chunk in batch), rate=rate)

@@ -39,7 +39,7 @@ import pyarrow as pa
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
-from engram_model._io import write_atomically  # one atomic write for the engine and the run store
+from engram_model._io import cache_dir, write_atomically  # one atomic write for the engine and the run store
 
 MANIFEST, REPORT, SHARDS, AGGREGATES, LOCK = "manifest.json", "report.json", "shards", "aggregates", ".lock"
 SHARD_NAME = re.compile(r"^gates-(\d{6})\.parquet$")
@@ -145,8 +145,7 @@ def is_uri(location: str | Path) -> bool:
 def staging_dir(uri: str) -> Path:
     """Where a run at `uri` is staged on this machine unless told otherwise: the same place
     for the same URI, so a driver restarted here resumes from its own copy."""
-    cache_root = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache_root) / "engram-probe" / "staging" / hashlib.sha256(uri.encode()).hexdigest()[:16]
+    return cache_dir("staging") / hashlib.sha256(uri.encode()).hexdigest()[:16]
 
 
 class RunMirror:

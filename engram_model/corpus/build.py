@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -20,7 +19,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .._io import sha256_of, write_atomically
+from .._io import cache_dir, sha256_of, write_atomically
 
 COLUMNS = ("doc_id", "text", "source", "domain", "licence", "split")
 TRAIN, VALIDATION = "train", "validation"
@@ -109,8 +108,7 @@ class _Row:
 def corpus_cache_dir() -> Path:
     """Where the built corpus lives: outside git, because part of it is share-alike text that
     must not be committed, and outside the work tree, so a fresh checkout keeps using it."""
-    cache_root = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache_root) / "engram-probe" / "corpus"
+    return cache_dir("corpus")
 
 
 def default_corpus_path() -> Path:
