@@ -47,8 +47,8 @@ class Unembed(nn.Linear):
         n_positions = x.numel() // self.in_features
         wants_grad = torch.is_grad_enabled() and (x.requires_grad or self.weight.requires_grad)
         small = n_positions * self.out_features * x.element_size() < FRESH_MAPPING_BYTES  # reuses heap pages
-        if wants_grad or small or x.device.type != "cpu":
-            return super().forward(x)  # out= has no backward
+        if wants_grad or small or x.device.type != "cpu" or torch.is_autocast_enabled("cpu"):
+            return super().forward(x)  # out= has no backward, and autocast does not cast into it
         out = empty_on_huge_pages((n_positions, self.out_features), x.dtype, x.device)
         # nn.Linear's own product for a [..., d] input: one mm over the flattened positions
         torch.mm(x.reshape(n_positions, self.in_features), self.weight.t(), out=out)

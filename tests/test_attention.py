@@ -119,6 +119,8 @@ def test_unembedding_into_huge_pages_is_bit_identical_to_a_linear_layer(dtype):
         assert torch.equal(unembed(x[:, :2]), F.linear(x[:, :2], unembed.weight))  # small logits: nn.Linear's path
     with torch.inference_mode():
         assert torch.equal(unembed(x), logits)
+    with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16):
+        assert unembed(x).dtype == torch.bfloat16  # autocast's cast, as nn.Linear gets it
     trained = unembed(x)  # with autograd (the weight wants a gradient): nn.Linear's own path
     trained.float().square().mean().backward()
     assert unembed.weight.grad is not None and torch.equal(trained.detach(), logits)
