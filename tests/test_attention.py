@@ -1,26 +1,13 @@
 """The engine's fast paths against their written-out definitions: fused attention against the
 materialised pattern, the fused RMSNorm against its hooked arithmetic, rotary embeddings
 against complex rotation, the preallocated KV cache, grouped MoE dispatch, hyper-connection
-mixing, unembedding only the positions decoding reads, and unembedding into huge pages."""
-
-import sys
-from pathlib import Path
+mixing, and unembedding only the positions decoding reads."""
 
 import pytest
 import torch
 import torch.nn.functional as F
 
-from engram_model._memory import FRESH_MAPPING_BYTES, empty_on_huge_pages
-from engram_model.layers import (
-    HyperConnection,
-    KVCache,
-    RMSNorm,
-    RoutedExperts,
-    Unembed,
-    apply_rotary,
-    grouped_linear,
-    rotary_tables,
-)
+from engram_model.layers import HyperConnection, KVCache, RMSNorm, RoutedExperts, apply_rotary, grouped_linear, rotary_tables
 
 PATTERNS = lambda name: name.endswith("attn.hook_pattern")  # noqa: E731
 KEEP = lambda pattern, hook: pattern  # noqa: E731  a hook that only forces the pattern to exist
@@ -106,53 +93,6 @@ def test_fused_rms_norm_is_bit_identical_to_the_hooked_arithmetic(dtype):
     assert torch.equal(norm(x), written_out)
     by_hand = (x.float() / (x.float().pow(2).mean(-1, keepdim=True) + 1e-6).sqrt()).to(dtype) * norm.weight
     torch.testing.assert_close(written_out, by_hand)
-
-
-@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
-def test_unembedding_into_huge_pages_is_bit_identical_to_a_linear_layer(dtype):
-    unembed = Unembed(64, 40_000).to(dtype)  # 1,024 positions: 164 MB of float32 logits, a fresh mapping
-    x = torch.randn(4, 300, 64).to(dtype)[:, -256:]  # a strided view, as logits_to_keep makes
-    with torch.no_grad():
-        logits = unembed(x)
-        assert logits.numel() * logits.element_size() >= FRESH_MAPPING_BYTES
-        assert torch.equal(logits, F.linear(x, unembed.weight))
-        assert torch.equal(unembed(x[:, :2]), F.linear(x[:, :2], unembed.weight))  # small logits: nn.Linear's path
-    with torch.inference_mode():
-        assert torch.equal(unembed(x), logits)
-    with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16):
-        assert unembed(x).dtype == torch.bfloat16  # autocast's cast, as nn.Linear gets it
-    trained = unembed(x)  # with autograd (the weight wants a gradient): nn.Linear's own path
-    trained.float().square().mean().backward()
-    assert unembed.weight.grad is not None and torch.equal(trained.detach(), logits)
-
-
-def vma_flags(address: int) -> set[str]:
-    """The VmFlags of the mapping holding `address`, from /proc/self/smaps."""
-    inside = False
-    for line in Path("/proc/self/smaps").read_text().splitlines():
-        first = line.split(maxsplit=1)[0]
-        if "-" in first and ":" not in first:
-            start, end = (int(bound, 16) for bound in first.split("-"))
-            inside = start <= address < end
-        elif inside and first == "VmFlags:":
-            return set(line.split()[1:])
-    raise AssertionError(f"no mapping holds {address:#x}")
-
-
-THP_MODE = Path("/sys/kernel/mm/transparent_hugepage/enabled")
-
-
-@pytest.mark.skipif(
-    not sys.platform.startswith("linux") or not THP_MODE.exists() or "[never]" in THP_MODE.read_text(),
-    reason="transparent huge pages are Linux's, and off or absent here",
-)
-def test_a_buffer_the_size_of_a_fresh_mapping_is_advised_onto_huge_pages():
-    large = empty_on_huge_pages((FRESH_MAPPING_BYTES // 4 + 1024,), torch.float32, torch.device("cpu"))
-    assert large.shape == (FRESH_MAPPING_BYTES // 4 + 1024,) and large.dtype == torch.float32
-    middle = large.data_ptr() + large.numel() * large.element_size() // 2
-    assert "hg" in vma_flags(middle)  # MADV_HUGEPAGE took
-    small = empty_on_huge_pages((1000, 3), torch.bfloat16, torch.device("cpu"))
-    assert small.shape == (1000, 3) and small.dtype == torch.bfloat16
 
 
 def test_rotary_embedding_is_complex_rotation_of_each_half_pair():
