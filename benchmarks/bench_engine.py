@@ -1,6 +1,6 @@
 """Our engine against Hugging Face `transformers` on the same architecture, side by side.
 
-    python benchmarks/bench_engine.py [--repeats 7] [--threads 2]
+    python benchmarks/bench_engine.py [--repeats 7] [--threads 2] [--out results/engine.json]
     python benchmarks/bench_engine.py recipes --before /work/main [--steps 20]
 
 The first form builds the bundled `baseline` architecture (width 128, 6 layers, 4 query / 2 KV
@@ -13,7 +13,7 @@ alternating between the models on every repeat, best and median of `--repeats`: 
 batch 1 and 4 (a fixed number of new tokens, no early stop), and a training step (forward,
 backward, AdamW) in tokens/s. It also measures the bundled `engram` checkpoint the same way
 and the share of its prefill spent in Engram (addressing plus the Engram modules).
-Writes benchmarks/results/engine.json.
+Writes benchmarks/results/engine.json (or `--out`).
 
 The `recipes` form runs `engram_model.train` for `--steps` steps of each bundled recipe
 with this checkout's engine and with the one at `--before`, each in its own process,
@@ -286,14 +286,14 @@ def summarise_rounds(figures: dict, steps: int) -> dict:
     }
 
 
-def write_results(section: str, data: dict) -> None:
-    existing = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+def write_results(path: Path, section: str, data: dict) -> None:
+    existing = json.loads(path.read_text()) if path.exists() else {}
     existing.update(
         benchmark="engine",
         machine={"cpu": platform.machine(), "cpus": os.cpu_count(), "torch": torch.__version__},
         **{section: data},
     )
-    RESULTS.write_text(json.dumps(existing, indent=2) + "\n")
+    path.write_text(json.dumps(existing, indent=2) + "\n")
 
 
 def main() -> None:
@@ -305,17 +305,18 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="recipes: the checkout to compare against (e.g. main's)")
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=RESULTS, help=f"the JSON file to write or update (default {RESULTS.name})")
     args = parser.parse_args()
     if args.mode == "recipe-step":
         print(recipe_throughput(args.recipe, args.steps))
     elif args.mode == "recipes":
         if args.before is None or not (args.before / "engram_model").is_dir():
             parser.error(f"--before {args.before}: expected a checkout holding engram_model/, e.g. --before /work/main")
-        write_results("recipes", recipes(args.before, args.steps, args.rounds))
-        print(json.dumps(json.loads(RESULTS.read_text())["recipes"], indent=2))
+        write_results(args.out, "recipes", recipes(args.before, args.steps, args.rounds))
+        print(json.dumps(json.loads(args.out.read_text())["recipes"], indent=2))
     else:
         data = compare(args.repeats, args.threads)
-        write_results("compare", {"threads": args.threads, "repeats": args.repeats, **data})
+        write_results(args.out, "compare", {"threads": args.threads, "repeats": args.repeats, **data})
         summary = {k: v for k, v in data.items() if k not in ("results",)}
         print(json.dumps(summary, indent=2))
 
