@@ -13,6 +13,7 @@ from torch import nn
 from torch.nn.modules import module as torch_module
 from transformer_lens.hook_points import HookPoint
 
+from ._memory import FRESH_MAPPING_BYTES, BufferPool
 from .config import ModelConfig
 
 
@@ -30,6 +31,29 @@ class RMSNorm(nn.Module):
             return self.hook_normalized(F.rms_norm(x.float(), self.weight.shape, eps=self.eps).type_as(x) * self.weight)
         scale = self.hook_scale(torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + self.eps))
         return self.hook_normalized((x.float() * scale).type_as(x) * self.weight)
+
+
+class Unembed(nn.Linear):
+    """The bias-free projection onto the vocabulary. On the host and without autograd, logits
+    of FRESH_MAPPING_BYTES or more (8 x 256 positions by 8,192 ids: 64 MiB) are written into
+    a buffer the layer keeps mapped (`BufferPool`) rather than a fresh one, whose first-touch
+    page faults cost a quarter of this matmul. The same kernel runs either way, so the
+    logits are the same bit for bit."""
+
+    def __init__(self, d_model: int, vocab_size: int):
+        super().__init__(d_model, vocab_size, bias=False)
+        self.buffers = BufferPool()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        n_positions = x.numel() // self.in_features
+        wants_grad = torch.is_grad_enabled() and (x.requires_grad or self.weight.requires_grad)
+        small = n_positions * self.out_features * x.element_size() < FRESH_MAPPING_BYTES
+        if wants_grad or small or x.device.type != "cpu" or torch.is_autocast_enabled("cpu"):
+            return super().forward(x)  # out= has no backward, and autocast does not cast into it
+        out = self.buffers.empty((n_positions, self.out_features), x.dtype)
+        # nn.Linear's own product for a [..., d] input: one mm over the flattened positions
+        torch.mm(x.reshape(n_positions, self.in_features), self.weight.t(), out=out)
+        return out.view(*x.shape[:-1], self.out_features)
 
 
 def rotary_tables(d_head: int, max_len: int, theta: float) -> tuple[torch.Tensor, torch.Tensor]:

@@ -23,7 +23,7 @@ from .addressing import NgramAddresser, NgramStream
 from .config import ModelConfig
 from .engram import ConvCache, Engram
 from .generation import generate
-from .layers import MoE, Attention, HyperConnection, KVCache, RMSNorm, SwiGLU
+from .layers import MoE, Attention, HyperConnection, KVCache, RMSNorm, SwiGLU, Unembed
 from .tables import ResidentTable, RowTable
 from .tokenizer import BOS, PAD, CompressedVocab
 
@@ -117,7 +117,7 @@ class EngramLM(HookedRootModule):
         self.hook_embed = HookPoint()  # [B, T, d]
         self.blocks = nn.ModuleList(self._block(layer, (tables or {}).get(layer)) for layer in range(cfg.n_layers))
         self.ln_final = RMSNorm(cfg.d_model, cfg.norm_eps)
-        self.unembed = nn.Linear(cfg.d_model, cfg.vocab_size, bias=False)
+        self.unembed = Unembed(cfg.d_model, cfg.vocab_size)
         if cfg.tie_embeddings:
             self.unembed.weight = self.embed.weight
         self.apply(self._init_weights)

@@ -1,13 +1,27 @@
 """The engine's fast paths against their written-out definitions: fused attention against the
 materialised pattern, the fused RMSNorm against its hooked arithmetic, rotary embeddings
 against complex rotation, the preallocated KV cache, grouped MoE dispatch, hyper-connection
-mixing, and unembedding only the positions decoding reads."""
+mixing, unembedding only the positions decoding reads, and unembedding into pooled buffers."""
+
+import copy
+import pickle
+import threading
 
 import pytest
 import torch
 import torch.nn.functional as F
 
-from engram_model.layers import HyperConnection, KVCache, RMSNorm, RoutedExperts, apply_rotary, grouped_linear, rotary_tables
+from engram_model._memory import FRESH_MAPPING_BYTES, BufferPool
+from engram_model.layers import (
+    HyperConnection,
+    KVCache,
+    RMSNorm,
+    RoutedExperts,
+    Unembed,
+    apply_rotary,
+    grouped_linear,
+    rotary_tables,
+)
 
 PATTERNS = lambda name: name.endswith("attn.hook_pattern")  # noqa: E731
 KEEP = lambda pattern, hook: pattern  # noqa: E731  a hook that only forces the pattern to exist
@@ -93,6 +107,74 @@ def test_fused_rms_norm_is_bit_identical_to_the_hooked_arithmetic(dtype):
     assert torch.equal(norm(x), written_out)
     by_hand = (x.float() / (x.float().pow(2).mean(-1, keepdim=True) + 1e-6).sqrt()).to(dtype) * norm.weight
     torch.testing.assert_close(written_out, by_hand)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_pooled_unembedding_is_bit_identical_to_a_linear_layer_and_never_aliases_live_logits(dtype):
+    unembed = Unembed(64, 40_000).to(dtype)  # 1,024 positions: 164 MB of float32 logits, pooled
+    x = torch.randn(4, 300, 64).to(dtype)[:, -256:]  # a strided view, as logits_to_keep makes
+    with torch.no_grad():
+        logits = unembed(x)
+        assert logits.numel() * logits.element_size() >= FRESH_MAPPING_BYTES
+        assert torch.equal(logits, F.linear(x, unembed.weight))
+        kept = logits.clone()
+        again = unembed(-x)  # `logits` is alive: the second call must not write into it
+        assert torch.equal(logits, kept) and torch.equal(again, F.linear(-x, unembed.weight))
+        last_row = again[:, -1]
+        del again
+        third = unembed(x * 2)  # only a view of the second call's buffer is alive
+        assert torch.equal(last_row, F.linear(-x, unembed.weight)[:, -1]) and torch.equal(third, F.linear(x * 2, unembed.weight))
+        assert torch.equal(unembed(x[:, :2]), F.linear(x[:, :2], unembed.weight))  # small logits: nn.Linear's path
+    with torch.inference_mode():
+        assert torch.equal(unembed(x), kept)
+    with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16):
+        assert unembed(x).dtype == torch.bfloat16  # autocast's cast, as nn.Linear gets it
+    trained = unembed(x)  # with autograd (the weight wants a gradient): nn.Linear's own path
+    trained.float().square().mean().backward()
+    assert unembed.weight.grad is not None and torch.equal(trained.detach(), kept)
+
+
+def test_a_pooled_buffer_is_handed_out_again_only_once_nothing_refers_to_it():
+    pool = BufferPool(keep=2)
+    shape = (2 * FRESH_MAPPING_BYTES // 4 // 1024, 1024)  # float32: twice the smallest pooled size
+    first, second = pool.empty(shape, torch.float32), pool.empty(shape, torch.float32)
+    assert first.shape == shape and first.data_ptr() != second.data_ptr()
+    first_memory = first.data_ptr()
+    del first
+    reused = pool.empty((shape[0] // 2, 1024), torch.float32)  # smaller tensors fit a free block
+    assert reused.data_ptr() == first_memory
+    view = second[1:]
+    second_memory = second.data_ptr()
+    del second
+    third = pool.empty(shape, torch.float32)  # a view still holds the second block
+    third_memory = third.data_ptr()
+    assert third_memory not in (first_memory, second_memory)
+    del reused, view, third
+    assert pool.empty(shape, torch.float32).data_ptr() in (third_memory, second_memory)  # it keeps the 2 newest
+    small, large = pool.empty((3, 4), torch.bfloat16), pool.empty((pool.max_bytes // 4 + 1,), torch.float32)
+    assert small.shape == (3, 4) and small.dtype == torch.bfloat16 and large.shape == (pool.max_bytes // 4 + 1,)
+    for other in (copy.deepcopy(pool), pickle.loads(pickle.dumps(pool))):
+        assert isinstance(other, BufferPool) and other.keep == 2 and not other._blocks
+
+
+def test_threads_sharing_a_pool_never_get_the_same_live_buffer():
+    pool = BufferPool(keep=2)
+    shape = (FRESH_MAPPING_BYTES // 4,)
+    held: list[list[torch.Tensor]] = [[], []]
+
+    def take(mine: list[torch.Tensor]) -> None:
+        for step in range(40):
+            mine.append(pool.empty(shape, torch.float32))
+            if step % 3:
+                mine.pop(0)  # let some go, so that blocks come free while the other thread takes
+
+    threads = [threading.Thread(target=take, args=(mine,)) for mine in held]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    live = [tensor.data_ptr() for mine in held for tensor in mine]
+    assert len(live) == len(set(live))
 
 
 def test_rotary_embedding_is_complex_rotation_of_each_half_pair():
