@@ -42,7 +42,7 @@ class Unembed(nn.Linear):
 
     def __init__(self, d_model: int, vocab_size: int):
         super().__init__(d_model, vocab_size, bias=False)
-        self.buffers = BufferPool()
+        self.output_pool = BufferPool()  # not `buffers`: nn.Module.buffers() is a method
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         n_positions = x.numel() // self.in_features
@@ -50,7 +50,7 @@ class Unembed(nn.Linear):
         small = n_positions * self.out_features * x.element_size() < FRESH_MAPPING_BYTES
         if wants_grad or small or x.device.type != "cpu" or torch.is_autocast_enabled("cpu"):
             return super().forward(x)  # out= has no backward, and autocast does not cast into it
-        out = self.buffers.empty((n_positions, self.out_features), x.dtype)
+        out = self.output_pool.empty((n_positions, self.out_features), x.dtype)
         # nn.Linear's own product for a [..., d] input: one mm over the flattened positions
         torch.mm(x.reshape(n_positions, self.in_features), self.weight.t(), out=out)
         return out.view(*x.shape[:-1], self.out_features)
