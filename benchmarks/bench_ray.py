@@ -69,9 +69,17 @@ def one_run(engine: str, lm, checkpoint: Path, corpus: Path, docs: int, out: Pat
     )
 
 
-def ratio(faster: str, slower: str, times: dict) -> tuple[float, float]:
-    """(best, median) of the throughput of `slower` over that of `faster`: their times' inverse ratio."""
-    return min(times[faster]) / min(times[slower]), statistics.median(times[faster]) / statistics.median(times[slower])
+# each ratio's name: (reference, candidate); the ratio is the candidate's throughput over the reference's
+RATIOS = {
+    "ray_1_worker_over_local": ("local", "ray_1_worker"),
+    "ray_2_workers_over_1": ("ray_1_worker", "ray_2_workers"),
+    "ray_1_worker_over_local_at_1_thread": ("local_1_thread", "ray_1_worker_1_thread"),
+}
+
+
+def ratio(reference: str, candidate: str, times: dict) -> tuple[float, float]:
+    """(best, median) of the candidate's throughput over the reference's: their times' inverse ratio."""
+    return min(times[reference]) / min(times[candidate]), statistics.median(times[reference]) / statistics.median(times[candidate])
 
 
 def memory_run(address: str, docs: int, workdir: Path) -> dict:
@@ -114,7 +122,7 @@ def main() -> None:
         address = ray.get_runtime_context().gcs_address
         memory = [memory_run(address, docs, workdir) for docs in (args.memory_docs, 10 * args.memory_docs)]
     best = {engine: min(s) for engine, s in seconds.items()}
-    median = {engine: statistics.median(s) for engine, s in seconds.items()}
+    overall = {name: ratio(*pair, seconds) for name, pair in RATIOS.items()}
     steady = {engine: [total - start for total, start in zip(seconds[engine], first_batch[engine])] for engine in ENGINES}
     result = {
         "benchmark": "ray",
@@ -125,17 +133,9 @@ def main() -> None:
         "records": "gates, n-grams, next-token log-prob: what `engram-probe run` records by default",
         "statistic": f"best and median of {args.repeats} rotating runs; a run's time includes starting the actor pool",
         "tokens_per_s": {engine: round(tokens / best[engine], 1) for engine in ENGINES},
-        "ray_1_worker_over_local": best["local"] / best["ray_1_worker"],
-        "ray_1_worker_over_local_median": median["local"] / median["ray_1_worker"],
-        "ray_2_workers_over_1": best["ray_1_worker"] / best["ray_2_workers"],
-        "ray_2_workers_over_1_median": median["ray_1_worker"] / median["ray_2_workers"],
-        "ray_1_worker_over_local_at_1_thread": best["local_1_thread"] / best["ray_1_worker_1_thread"],
-        "ray_1_worker_over_local_at_1_thread_median": median["local_1_thread"] / median["ray_1_worker_1_thread"],
-        "steady_best_and_median": {
-            "ray_1_worker_over_local": ratio("local", "ray_1_worker", steady),
-            "ray_2_workers_over_1": ratio("ray_1_worker", "ray_2_workers", steady),
-            "ray_1_worker_over_local_at_1_thread": ratio("local_1_thread", "ray_1_worker_1_thread", steady),
-        },
+        **{name: best_ratio for name, (best_ratio, _) in overall.items()},
+        **{f"{name}_median": median_ratio for name, (_, median_ratio) in overall.items()},
+        "steady_best_and_median": {name: ratio(*pair, steady) for name, pair in RATIOS.items()},
         "seconds": seconds,
         "first_batch_seconds": first_batch,
         "memory": memory,

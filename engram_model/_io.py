@@ -1,6 +1,6 @@
 """File helpers every writer in the engine shares: hashing, atomic file writes, swapping a
-fully written directory into place, and the toolkit's cache folder. A reader sees the old file or directory or the new one,
-never half of either."""
+fully written directory into place, and the toolkit's cache folder. A reader sees the old
+file or directory or the new one, never half of either."""
 
 from __future__ import annotations
 
