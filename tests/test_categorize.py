@@ -426,6 +426,25 @@ def test_batch_forms_take_the_model_by_name():
         categorize_many([" a"], categorizer="neural")
 
 
+def test_model_scores_a_batch_as_it_scores_each_window():
+    """`model.categorize_many` (all windows in one numpy pass) against one call per window,
+    repeats, blanks and None included; and its evidence against the weights read directly."""
+    from probe.categorize import model
+    from probe.categorize.features import features
+
+    texts = [case[:3] for case in CASES] + [("", "a", "b"), ("  ", "", ""), (None, None, None), (" Marie Curie", "with", ".")]
+    texts = texts + texts[::-1]
+    assert model.categorize_many(*zip(*texts)) == [model.categorize(*t) for t in texts]
+    bundled = model.bundled_model()
+    for text in texts[:12]:
+        result = model.categorize(*text)
+        if "rules decide" in result.evidence[0]:
+            continue
+        rows = [bundled.index[f] for f in features(*model.window(*text)) if f in bundled.index]
+        pulls = sorted(((-bundled.weights[row, LABELS.index(result.label)], n, row) for n, row in enumerate(rows)))[:3]
+        assert [e.split("feature ")[1].rsplit(" (", 1)[0] for e in result.evidence] == [repr(bundled.names[r]) for _, _, r in pulls]
+
+
 # a fresh interpreter: the first load of the lexicon, from four threads at once
 FIRST_LOADS = """
 import threading

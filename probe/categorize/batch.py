@@ -1,7 +1,8 @@
 """Categorizing many n-grams: parallel sequences, or the rows of a pyarrow table.
 
-Repeated (n-gram, context) windows are categorized once: `categorize` memoises on the n-gram
-and its truncated contexts, so a table in which the same retrieval recurs pays for it once.
+Repeated (n-gram, context) windows are categorized once: the rules' `categorize` memoises on
+the n-gram and its truncated contexts, and the model scores each distinct window of a call
+once, so a table in which the same retrieval recurs pays for it once.
 
 Two categorizers (`CATEGORIZERS`): `rules`, the default, and `model`, the learned one
 (`model.py`), which generalises to other genres and languages but is below the rules on the
@@ -44,6 +45,8 @@ def categorize_many(
     for name, values in (("left_contexts", lefts), ("right_contexts", rights)):
         if len(values) != n:
             raise ValueError(f"{name} has {len(values)} entries but ngrams has {n}")
+    if categorize is model.categorize:  # all windows at once: its numpy part costs per call, not per window
+        return model.categorize_many(ngrams, lefts, rights)
     return [categorize(ngram, left, right) for ngram, left, right in zip(ngrams, lefts, rights)]
 
 

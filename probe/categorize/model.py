@@ -21,8 +21,9 @@ Nothing is downloaded: the weights, the vocabulary and wordfreq's tables are all
 
 from __future__ import annotations
 
+import itertools
 import json
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -49,9 +50,6 @@ class Model:
     temperature: float
     names: tuple[str, ...]  # the feature strings, by row
     meta: dict
-
-    def logits(self, rows: list[int]) -> np.ndarray:
-        return self.weights[rows].sum(axis=0) + self.bias
 
     def save(self, path: Path | str) -> None:
         vocabulary = SEPARATOR.join(self.names).encode("utf-8")
@@ -110,26 +108,62 @@ def categorize(ngram: str, left_context: str = "", right_context: str = "") -> C
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _categorize_window(ngram: str, left: str, right: str) -> Categorization:
-    if not ngram.strip():
-        scores = MappingProxyType({label: float(label == "other") for label in LABELS})
-        return Categorization("other", scores, ("other: empty or whitespace n-gram",))
+    return categorize_windows([(ngram, left, right)])[0]
+
+
+def categorize_many(
+    ngrams: Sequence[object], left_contexts: Sequence[object], right_contexts: Sequence[object]
+) -> list[Categorization]:
+    """`categorize` over parallel sequences, each distinct window computed once and all of them
+    scored together (`categorize_windows`); the same results as one `categorize` call each."""
+    windows = [window(*texts) for texts in zip(ngrams, left_contexts, right_contexts)]
+    distinct = list(dict.fromkeys(windows))
+    by_window = dict(zip(distinct, categorize_windows(distinct)))
+    return [by_window[w] for w in windows]
+
+
+def categorize_windows(windows: Sequence[tuple[str, str, str]]) -> list[Categorization]:
+    """The model's verdicts on already cut windows (see `window`): the features of each are
+    looked up in plain Python, then the logits, probabilities and evidence of all of them come
+    from a few numpy operations, whose per-call cost would dominate one window at a time."""
     model = bundled_model()
     get = model.index.get
-    rows = [row for row in map(get, features(ngram, left, right)) if row is not None]
-    # the softmax of five numbers in plain Python: numpy's per-call overhead would cost more
-    logits = model.logits(rows).tolist()
-    top = max(logits)
-    exps = [math.exp((logit - top) / model.temperature) for logit in logits]
-    total = sum(exps)
-    probabilities = [e / total for e in exps]
-    verdict = _rules_window(ngram, left, right)
-    ruled = overriding_label(verdict)
-    if ruled is not None:
-        probabilities = with_rule(probabilities, ruled, model.meta["override_precision"][ruled])
-        return Categorization(ruled, MappingProxyType(dict(zip(LABELS, probabilities))),
-                              (f"{ruled}: rules decide ({verdict.evidence[0]})",))
-    best = probabilities.index(max(probabilities))
-    return Categorization(LABELS[best], MappingProxyType(dict(zip(LABELS, probabilities))), _evidence(model, rows, best))
+    scored = [i for i, (ngram, _, _) in enumerate(windows) if ngram.strip()]
+    rows, verdicts = [], []
+    for i in scored:
+        rows.append([row for row in map(get, features(*windows[i])) if row is not None])
+        verdicts.append(_rules_window(*windows[i]))  # memoised: the features have just read it
+    results = [EMPTY] * len(windows)
+    if not scored:
+        return results
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))  # >= 1: "bias" is always known
+    flat = np.fromiter(itertools.chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
+    offsets = np.cumsum(lengths) - lengths
+    logits = np.add.reduceat(model.weights[flat], offsets, axis=0).astype(np.float64) + model.bias  # [n_scored, n_labels]
+    shifted = np.exp((logits - logits.max(axis=1, keepdims=True)) / model.temperature)
+    probabilities = shifted / shifted.sum(axis=1, keepdims=True)
+    best = probabilities.argmax(axis=1)
+    # evidence: each window's EVIDENCE features with the largest weight for its label, largest first
+    item_of = np.repeat(np.arange(len(scored)), lengths)
+    pull = model.weights[flat, best[item_of]]
+    order = np.lexsort((-pull, item_of))  # by window, then by weight (ties in feature order)
+    rank = np.arange(len(order)) - offsets[item_of[order]]
+    top = order[rank < EVIDENCE].tolist()
+    names, pull, flat = model.names, pull.tolist(), flat.tolist()
+    cut = np.cumsum(np.minimum(lengths, EVIDENCE)).tolist()
+    start = 0
+    precision = model.meta["override_precision"]
+    for i, verdict, probability_row, label, end in zip(scored, verdicts, probabilities.tolist(), best.tolist(), cut):
+        ruled = overriding_label(verdict)
+        if ruled is not None:
+            probability_row = with_rule(probability_row, ruled, precision[ruled])
+            name, evidence = ruled, (f"{ruled}: rules decide ({verdict.evidence[0]})",)
+        else:
+            name = LABELS[label]
+            evidence = tuple(f"{name}: feature {names[flat[j]]!r} ({pull[j]:+.2f})" for j in top[start:end])
+        results[i] = Categorization(name, MappingProxyType(dict(zip(LABELS, probability_row))), evidence)
+        start = end
+    return results
 
 
 def overriding_label(verdict: Categorization) -> str | None:
@@ -148,10 +182,6 @@ def with_rule(probabilities: list[float], label: str, precision: float) -> list[
     return [chosen if i == index else p * scale for i, p in enumerate(probabilities)]
 
 
-def _evidence(model: Model, rows: list[int], label: int) -> tuple[str, ...]:
-    """The features that pushed hardest towards `label`, with their weight for it."""
-    if not rows:
-        return (f"{LABELS[label]}: no known feature (the prior)",)
-    weights = model.weights[rows, label]
-    top = np.argsort(-weights, kind="stable")[:EVIDENCE]
-    return tuple(f"{LABELS[label]}: feature {model.names[rows[i]]!r} ({weights[i]:+.2f})" for i in top)
+EMPTY = Categorization(
+    "other", MappingProxyType({label: float(label == "other") for label in LABELS}), ("other: empty or whitespace n-gram",)
+)

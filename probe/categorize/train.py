@@ -6,6 +6,8 @@
 Training data (never the frozen test, default-corpus or old test items):
   data/categorizer/v2/train.jsonl             451 doubly-labelled items, 30 non-test genres
   data/categorizer/v2/train_extra/b*.jsonl    7,208 singly-labelled items, 111 non-test genres
+  data/categorizer/v2/train_corpus/c*.jsonl   997 singly-labelled items of the default corpus's
+                                              train split (its validation split is never read)
   data/categorizer/eval_dev.jsonl             the old set's dev half, without its C code and
                                               chat text (v2 test genres)
 
@@ -53,6 +55,8 @@ class Options:
 def training_items(data: Path = DATA) -> list[dict]:
     items = load_v2("train", data / "v2")
     for batch in sorted((data / "v2" / "train_extra").glob("b*.jsonl")):
+        items += read_items(batch)
+    for batch in sorted((data / "v2" / "train_corpus").glob("c*.jsonl")):
         items += read_items(batch)
     for item in load_eval_set("dev", data):
         if not item["source"].startswith(OLD_SOURCES_IN_TEST_GENRES):  # the old set has sources, not genres
