@@ -13,8 +13,8 @@ import sys
 import pyarrow.parquet as pq
 
 from engram_model.checkpoint import DATA_DIR
-from engram_model.tokenizer import load_tokenizer
 from engram_model.corpus.build import default_corpus_path
+from engram_model.tokenizer import load_tokenizer
 
 out = sys.argv[1]
 n_items = int(sys.argv[2]) if len(sys.argv) > 2 else 600
@@ -45,6 +45,5 @@ for domain, count in sorted(validation_share.items()):
                       "ngram": ngram, "left_context": text[max(0, start - 200):start], "right_context": text[end:end + 200],
                       "doc_id": str(row["doc_id"])})
 with open(out, "w", encoding="utf-8") as f:
-    for item in items:
-        f.write(json.dumps(item, ensure_ascii=False) + "\n")
+    f.writelines(json.dumps(item, ensure_ascii=False) + "\n" for item in items)
 print(len(items), "items", {d: sum(1 for i in items if i["genre"].endswith(d)) for d in validation_share})
