@@ -1,7 +1,7 @@
-"""The README's enrichment table: `engram-probe categorize` on a run three ways, the rules, the
-learned model with positions below p = 0.6 left out, and the learned model (the default, run last
-so that the run's `categories/` holds its outputs), with how often the rules and the model agree
-on the sampled positions (the same positions each time: the sample is seeded).
+"""The README's enrichment table: `engram-probe categorize` on a run three ways, the learned
+model, the learned model with positions below p = 0.6 left out, and the rules (the default, run
+last so that the run's `categories/` holds its outputs), with how often the rules and the model
+agree on the sampled positions (the same positions each time: the sample is seeded).
 
     engram-probe run                                      # the main job: runs/default
     python benchmarks/categorize_enrichment.py [RUN_DIR]  # -> benchmarks/results/categorize_enrichment.json
@@ -20,9 +20,9 @@ from probe.runstore import connect
 
 RESULT = Path(__file__).parent / "results" / "categorize_enrichment.json"
 VARIANTS = {  # name -> categorize_run options, in the order they run
-    "rules": {"categorizer": "rules"},
-    "model_0.6": {"categorizer": "model", "min_confidence": 0.6},
     "model": {"categorizer": "model"},
+    "model_0.6": {"categorizer": "model", "min_confidence": 0.6},
+    "rules": {"categorizer": "rules"},
 }
 
 

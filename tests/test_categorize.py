@@ -327,20 +327,14 @@ def test_macro_f1_on_the_evaluation_sets_is_guarded_and_recorded():
 MULTILINGUAL_CASES = [
     (" Marie Curie", "Le prix fut partagé avec", " et son mari pour leurs travaux.", "names"),
     (" Ámsterdam", "El museo más visitado de", " reabrió sus puertas el lunes.", "names"),
-    pytest.param(
-        " est né à", "Le compositeur", " Vienne en 1770.", "relational",
-        marks=pytest.mark.xfail(strict=True, reason="known miss since the default-corpus items joined training: other 0.51, relational 0.41"),
-    ),
+    (" est né à", "Le compositeur", " Vienne en 1770.", "relational"),
     (" ist die Hauptstadt von", "Berlin", " Deutschland.", "relational"),
     ("Alle Rechte vorbehalten", "© 2024 Beispiel GmbH. ", ".", "boilerplate"),
     (" Iniciar sesión", "Inicio | Noticias |", " | Registrarse", "boilerplate"),
     ("    return x", "def f(x):\n", " + 1\n", "code"),
     ("SELECT id", "", ", name FROM users WHERE active = 1;", "code"),
     (" het weer", "Morgen is", " waarschijnlijk zonnig en warm.", "other"),
-    pytest.param(
-        "今日は", "", "とても暑いので、公園に行きませんでした。", "other",
-        marks=pytest.mark.xfail(strict=True, reason="known miss: a CJK sentence start without spaces reads as a name"),
-    ),
+    ("今日は", "", "とても暑いので、公園に行きませんでした。", "other"),
 ]
 
 

@@ -5,8 +5,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from engram_model.corpus import Document
-from probe import ProbeOptions, categorize_run, probe_corpus
-from probe.categorize.model import categorize as model_categorize
+from probe import ProbeOptions, categorize, categorize_run, probe_corpus
 from probe.runstore import connect
 
 TEXTS = [
@@ -38,7 +37,7 @@ def test_enrichment_tables_and_figure_are_written(run_dir, model):
 
 
 def test_sampled_positions_carry_their_text_and_label(run_dir, model):
-    categorize_run(run_dir, top_fraction=0.1, n_boot=20, order=3)  # the learned model, the default
+    categorize_run(run_dir, top_fraction=0.1, n_boot=20, order=3)
     sampled = pq.read_table(run_dir / "categories" / "labelled_positions.parquet").to_pylist()
     with connect(run_dir) as con:
         texts = dict(con.sql("SELECT doc_id, text FROM documents").fetchall())
@@ -50,7 +49,7 @@ def test_sampled_positions_carry_their_text_and_label(run_dir, model):
         assert len([r for r in sampled if r["layer"] == layer and r["group"] == "random"]) == len(top)
     checked = 0
     for row in sampled:
-        assert row["label"] == model_categorize(row["ngram"], row["left_context"], row["right_context"]).label
+        assert row["label"] == categorize(row["ngram"], row["left_context"], row["right_context"]).label
         if "<|" not in row["ngram"]:
             assert row["left_context"] + row["ngram"] + row["right_context"] in texts[row["doc_id"]]
             checked += 1
@@ -80,4 +79,4 @@ def test_low_confidence_positions_are_left_out(run_dir):
     with pytest.raises(ValueError, match="min_confidence"):
         categorize_run(run_dir, min_confidence=1.5, categorizer="model")
     with pytest.raises(ValueError, match="needs categorizer='model'"):
-        categorize_run(run_dir, min_confidence=0.5, categorizer="rules")
+        categorize_run(run_dir, min_confidence=0.5)

@@ -2,11 +2,10 @@
 phrasing, boilerplate or other), how well it agrees with hand labels, and how much more often
 each kind appears among top-gated positions than at random ones.
 
-`categorize` is the hand-written rules (`rules.py`), the default of the per-item functions
-(`categorize_many`, `categorize_table`); `model.categorize` is the learned model (`model.py`:
-logistic regression over character n-grams, context, script, word frequencies and the rules'
-verdicts, with calibrated probabilities), the default of `categorize_run` (enrichment), chosen
-elsewhere with `categorizer="model"`.
+`categorize` is the hand-written rules (`rules.py`), the default; `model.categorize` is the
+learned model (`model.py`: logistic regression over character n-grams, context, script, word
+frequencies and the rules' verdicts, with calibrated probabilities), chosen with
+`categorizer="model"` in `categorize_many`, `categorize_table` and `categorize_run`.
 
     from probe.categorize import categorize
     categorize(" the Great", "Alexander", " was a king of Macedon").label  # 'names'

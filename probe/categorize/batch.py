@@ -4,9 +4,9 @@ Repeated (n-gram, context) windows are categorized once: the rules' `categorize`
 the n-gram and its truncated contexts, and the model scores each distinct window of a call
 once, so a table in which the same retrieval recurs pays for it once.
 
-Two categorizers (`CATEGORIZERS`): `rules`, the default here (cheaper per call), and `model`,
-the learned one (`model.py`), which matches the rules on the default corpus's own text and holds
-on other genres and languages (README, "Categorizer"); enrichment (`run.py`) reads the model.
+Two categorizers (`CATEGORIZERS`): `rules`, the default, and `model`, the learned one
+(`model.py`), which generalises to other genres and languages and is the rules' equal, not
+their better, on the default corpus's own text (README, "Categorizer").
 """
 
 from __future__ import annotations

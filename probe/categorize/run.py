@@ -16,14 +16,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..runstore import connect, read_manifest, write_atomically, write_json
-from .batch import categorize_many, categorizer_named
+from .batch import DEFAULT_CATEGORIZER, categorize_many, categorizer_named
 from .enrichment import layer_enrichment
 
 CATEGORIES = "categories"
-# Enrichment reads the learned model unless told otherwise: it matches the rules on the default
-# corpus's own positions and holds on genres and languages the rules were never written for
-# (README, "Categorizer"); the per-item functions keep the rules, cheaper per call.
-RUN_CATEGORIZER = "model"
 
 
 def categorize_run(
@@ -35,11 +31,11 @@ def categorize_run(
     n_boot: int = 1000,
     seed: int = 0,
     min_confidence: float = 0.0,
-    categorizer: str = RUN_CATEGORIZER,
+    categorizer: str = DEFAULT_CATEGORIZER,
 ) -> pa.Table:
     """Per Engram layer, P(label | top-gated positions) / P(label | random positions) for the
     n-grams of `order` (default: the longest the model hashes), gate `mean` or `max` over
-    branches, labelled by `categorizer` (`model`, the default, or `rules`). With the model, positions whose
+    branches, labelled by `categorizer` (`rules` or `model`). With the model, positions whose
     label has a probability below `min_confidence` are left out of both groups (the rules'
     scores are not probabilities, so they take no threshold). Writes the tables and figure under `run_dir/categories/` and returns the
     enrichment table."""

@@ -6,6 +6,9 @@
 Training data (never the frozen test, default-corpus or old test items):
   data/categorizer/v2/train.jsonl             451 doubly-labelled items, 30 non-test genres
   data/categorizer/v2/train_extra/b*.jsonl    7,208 singly-labelled items, 111 non-test genres
+  data/categorizer/v2/train_multilingual/m*.jsonl
+                                              2,422 singly-labelled items in 8 languages by 8
+                                              writers, one each, non-test genres
   data/categorizer/v2/train_corpus/c*.jsonl   997 singly-labelled items of the default corpus's
                                               train split (its validation split is never read)
   data/categorizer/eval_dev.jsonl             the old set's dev half, without its C code and
@@ -39,6 +42,7 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "categorizer"
 CV_RESULT = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "categorize_cv.json"
 # v2 test genres among the old dev set's sources (by source prefix): left out of training
 OLD_SOURCES_IN_TEST_GENRES = ("c:", "written:chat")
+SUPPLEMENTS = ("train_extra", "train_multilingual", "train_corpus")  # singly-labelled training batches, in this order
 FOLDS = 5
 SEED = 0
 
@@ -54,10 +58,9 @@ class Options:
 
 def training_items(data: Path = DATA) -> list[dict]:
     items = load_v2("train", data / "v2")
-    for batch in sorted((data / "v2" / "train_extra").glob("b*.jsonl")):
-        items += read_items(batch)
-    for batch in sorted((data / "v2" / "train_corpus").glob("c*.jsonl")):
-        items += read_items(batch)
+    for folder in SUPPLEMENTS:
+        for batch in sorted((data / "v2" / folder).glob("*.jsonl")):
+            items += read_items(batch)
     for item in load_eval_set("dev", data):
         if not item["source"].startswith(OLD_SOURCES_IN_TEST_GENRES):  # the old set has sources, not genres
             items.append({**item, "genre": "old-" + item["source"].split(":")[0], "language": "en"})

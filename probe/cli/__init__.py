@@ -391,10 +391,10 @@ def categorize(
     n_boot: int = typer.Option(1000, min=1, help="Bootstrap resamples for the 95% intervals."),
     seed: int = typer.Option(0, help="Seed of the random sample and the bootstrap."),
     categorizer: Literal["rules", "model"] = typer.Option(
-        "model", help="The learned model (calibrated; holds on other genres and languages), or the hand-written rules."
+        "rules", help="The hand-written rules, or the learned model (other genres and languages; calibrated)."
     ),
     min_confidence: float = typer.Option(
-        0.0, min=0.0, max=1.0, help="Leave out positions whose label's probability is below this (the model only: the rules' scores are not probabilities)."
+        0.0, min=0.0, max=1.0, help="With --categorizer model: leave out positions whose label's probability is below this."
     ),
 ) -> None:
     """Kinds of text among top-gated positions vs random ones, per layer, with 95% intervals."""
