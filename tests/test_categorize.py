@@ -430,7 +430,7 @@ def test_model_scores_a_batch_as_it_scores_each_window():
     from probe.categorize.features import features
 
     texts = [case[:3] for case in CASES] + [("", "a", "b"), ("  ", "", ""), (None, None, None), (" Marie Curie", "with", ".")]
-    texts = texts + texts[::-1]
+    texts = texts + [(t, t, t) for t in BAD_TEXT] + texts[::-1]
     assert model.categorize_many(*zip(*texts)) == [model.categorize(*t) for t in texts]
     bundled = model.bundled_model()
     for text in texts[:12]:
