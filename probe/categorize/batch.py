@@ -19,12 +19,19 @@ import pyarrow as pa
 from . import model, rules
 from .rules import LABELS, Categorization
 
-CATEGORIZERS = {"rules": rules.categorize, "model": model.categorize}
+
+def rules_many(ngrams: Sequence[object], left_contexts: Sequence[object], right_contexts: Sequence[object]) -> list[Categorization]:
+    """`rules.categorize` over parallel sequences (its memo pays for a repeated window once)."""
+    return [rules.categorize(ngram, left, right) for ngram, left, right in zip(ngrams, left_contexts, right_contexts)]
+
+
+# name -> the categorizer over parallel sequences; the model scores a whole call in one numpy pass
+CATEGORIZERS = {"rules": rules_many, "model": model.categorize_many}
 DEFAULT_CATEGORIZER = "rules"
 
 
 def categorizer_named(name: str):
-    """`rules.categorize` or `model.categorize` by name."""
+    """`rules_many` or `model.categorize_many` by name."""
     if name not in CATEGORIZERS:
         raise ValueError(f"categorizer={name!r}: use one of {sorted(CATEGORIZERS)}")
     return CATEGORIZERS[name]
@@ -38,16 +45,14 @@ def categorize_many(
 ) -> list[Categorization]:
     """`categorize` over parallel sequences (contexts default to empty; None reads as ""), by
     the `rules` or the learned `model`."""
-    categorize = categorizer_named(categorizer)
+    categorize_all = categorizer_named(categorizer)
     n = len(ngrams)
     lefts = [""] * n if left_contexts is None else left_contexts
     rights = [""] * n if right_contexts is None else right_contexts
     for name, values in (("left_contexts", lefts), ("right_contexts", rights)):
         if len(values) != n:
             raise ValueError(f"{name} has {len(values)} entries but ngrams has {n}")
-    if categorize is model.categorize:  # all windows at once: its numpy part costs per call, not per window
-        return model.categorize_many(ngrams, lefts, rights)
-    return [categorize(ngram, left, right) for ngram, left, right in zip(ngrams, lefts, rights)]
+    return categorize_all(ngrams, lefts, rights)
 
 
 def categorize_table(

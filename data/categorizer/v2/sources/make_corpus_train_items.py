@@ -17,7 +17,7 @@ from engram_model.corpus.build import default_corpus_path
 from engram_model.tokenizer import load_tokenizer
 
 out = sys.argv[1]
-n_items = int(sys.argv[2]) if len(sys.argv) > 2 else 600
+n_items = int(sys.argv[2]) if len(sys.argv) > 2 else 1000  # 1000: the 997 items of ../train_corpus/
 rng = random.Random(20261204)
 table = pq.read_table(default_corpus_path()).to_pylist()
 train = [row for row in table if row["split"] == "train"]
