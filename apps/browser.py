@@ -1,6 +1,6 @@
 """The gate browser: `engram-probe app RUN_DIR` (or `streamlit run apps/browser.py -- RUN_DIR` in a checkout).
 
-Reads only inside RUN_DIR (see `probe.browse` for where each page's data lives there). A run
+Reads only inside RUN_DIR (see `probe.runs.queries` for where each page's data lives there). A run
 directory that cannot be read gets one page saying what is wrong and how to make a valid run.
 """
 
@@ -13,9 +13,9 @@ check = shared.check(run)
 if isinstance(check, str):
     page = st.navigation([st.Page(shared.problem_page, title="Run problem", icon=":material/error:")])
 else:
-    st.sidebar.caption(f"run `{run}`")
+    st.sidebar.caption(f"run {shared.code(run)}")
     for warning in check.warnings:
-        st.sidebar.warning(warning)
+        st.sidebar.warning(shared.md_text(warning))
     page = st.navigation(
         [
             st.Page(shared.PAGES["overview"], title="Overview", icon=":material/home:", default=True),

@@ -13,8 +13,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import streamlit as st
 
-from probe import browse
-from probe.runstore import RunError, committed_shards
+from probe.runs import artefacts
+from probe.runs.store import RunError, committed_shards
 
 
 def run_dir() -> Path:
@@ -30,14 +30,14 @@ def version(run: Path, *files: Path) -> tuple:
 
 
 @st.cache_data(show_spinner="checking the run directory")
-def _check(run: str, stamp: tuple) -> browse.RunCheck | str:
+def _check(run: str, stamp: tuple) -> artefacts.RunCheck | str:
     try:
-        return browse.check_run(run)
+        return artefacts.check_run(run)
     except RunError as err:
         return str(err)
 
 
-def check(run: Path) -> browse.RunCheck | str:
+def check(run: Path) -> artefacts.RunCheck | str:
     """The run's check, or the message saying what is wrong with it."""
     return _check(str(run), version(run))
 
@@ -45,7 +45,7 @@ def check(run: Path) -> browse.RunCheck | str:
 def problem_page() -> None:
     run = run_dir()
     st.title("This run directory cannot be shown")
-    st.error(check(run))
+    st.error(md_text(check(run)))
     st.markdown(
         "A run directory is made by probing a corpus. Probe the default corpus with the default model, "
         "or your own text, then open the result:"
@@ -65,8 +65,8 @@ def engram_layers() -> list[int]:
 
 def missing(name: str, what: str) -> None:
     """Say that the run lacks `what` and which command writes it."""
-    st.info(f"This run has no {what} yet ({browse.ARTEFACTS[name][0]} in the run directory). Produce it with:")
-    st.code(browse.artefact_command(run_dir(), name), language="bash")
+    st.info(f"This run has no {what} yet ({code(artefacts.ARTEFACTS[name][0])} in the run directory). Produce it with:")
+    st.code(artefacts.artefact_command(run_dir(), name), language="bash")
 
 
 def artefact(name: str, what: str) -> dict | None:
@@ -74,9 +74,9 @@ def artefact(name: str, what: str) -> dict | None:
     (said with the command that makes it) or corrupt or of another layout (said as an error)."""
     run = run_dir()
     try:
-        result = _artefact(str(run), name, version(run, browse.artefact_path(run, name)))
+        result = _artefact(str(run), name, version(run, artefacts.artefact_path(run, name)))
     except RunError as err:
-        st.error(str(err))
+        st.error(md_text(err))
         return None
     if result is None:
         missing(name, what)
@@ -90,20 +90,20 @@ def drawn(name: str):
     try:
         yield
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as err:
-        path = browse.artefact_path(run_dir(), name)
+        path = artefacts.artefact_path(run_dir(), name)
         st.error(
-            f"{path} does not have the layout this app reads ({type(err).__name__}: {err}); "
-            f"write it again with `{browse.artefact_command(run_dir(), name)}`"
+            f"{md_text(path)} does not have the layout this app reads ({md_text(f'{type(err).__name__}: {err}')}); "
+            f"write it again with {code(artefacts.artefact_command(run_dir(), name))}"
         )
 
 
 @st.cache_data(show_spinner=False)
 def _artefact(run: str, name: str, stamp: tuple) -> dict | None:
-    return browse.read_artefact(run, name)
+    return artefacts.read_artefact(run, name)
 
 
 def cached(function, *args, files: tuple[Path, ...] = (), **kwargs):
-    """`function(run_dir, *args, **kwargs)`, a query of probe.browse or probe, cached per run version."""
+    """`function(run_dir, *args, **kwargs)`, a query of probe.runs.queries or probe, cached per run version."""
     run = run_dir()
     name = f"{function.__module__}.{function.__qualname__}"
     return _cached(function, name, str(run), version(run, *files), args, tuple(sorted(kwargs.items())))
@@ -124,13 +124,16 @@ def parquet(relative: str, columns: tuple[str, ...] = ()):
     try:
         table = _parquet(str(path), version(run_dir(), path))
     except (OSError, pa.ArrowException) as err:
-        st.error(f"{path} is unreadable ({err}); write it again with `{browse.artefact_command(run_dir(), 'categories')}`")
+        st.error(
+            f"{md_text(path)} is unreadable ({md_text(err)}); "
+            f"write it again with {code(artefacts.artefact_command(run_dir(), 'categories'))}"
+        )
         return None
     lacking = [c for c in columns if c not in table.column_names]
     if lacking:
         st.error(
-            f"{path} lacks the columns {lacking}: another version wrote it; "
-            f"write it again with `{browse.artefact_command(run_dir(), 'categories')}`"
+            f"{md_text(path)} lacks the columns {md_text(lacking)}: another version wrote it; "
+            f"write it again with {code(artefacts.artefact_command(run_dir(), 'categories'))}"
         )
         return None
     return table
@@ -180,7 +183,8 @@ def from_address(settings: dict) -> None:
     on a page's first run, and whenever a link has changed the address since the page last
     wrote it, a widget takes the value in the address, else its default; otherwise it keeps
     what the user set. A parser turns a parameter's text into a value the widget accepts and
-    raises ValueError for one it does not; such a value is ignored with a warning saying why.
+    raises ValueError for one it does not; such a value is ignored with a warning saying why (the
+    parameter shown as `code`, the ValueError's message as it is: Markdown, data in it through `md_text`).
     The widgets are then created with `key=` only (no default of their own)."""
     address = st.query_params.to_dict()
     followed = address != st.session_state.get(_WRITTEN)
@@ -190,7 +194,7 @@ def from_address(settings: dict) -> None:
                 st.session_state[key] = parse(address[key])
                 continue
             except ValueError as err:
-                st.warning(f"The address's `{key}={address[key]}` is ignored: {err}.")
+                st.warning(f"The address's {code(f'{key}={address[key]}')} is ignored: {err}.")
         if key not in st.session_state or (followed and key not in address):
             st.session_state[key] = default
         else:
@@ -214,7 +218,7 @@ def one_of(options):
         for option in options:
             if _text(option) == text:
                 return option
-        raise ValueError(f"use one of {', '.join(map(_text, options))}")
+        raise ValueError(f"use one of {', '.join(md_text(_text(option)) for option in options)}")
 
     return parse
 
@@ -239,14 +243,14 @@ def flag(text: str) -> bool:
 def page_link(page: str, label: str, container=None, **params) -> None:
     """A link to the view of `page` (a PAGES key) that `params` address. It opens in this
     session, as the sidebar does: the page's state and the caches stay, where an HTML link
-    would load the app again in a new session. `label` is Markdown (see `code`)."""
+    would load the app again in a new session. `label` is Markdown: data in it through `md_text` or `code`."""
     address = {key: _text(value) for key, value in params.items() if value is not None}
     (container or st).page_link(PAGES[page], label=label, query_params=address)
 
 
 def document_link(doc_id: str, position: int, layer: int | None = None, label: str = "", container=None) -> None:
     """A link opening the document viewer at `position` of `doc_id` (and `layer`)."""
-    label = label or f"{markdown_text(doc_id)} · position {position:,}"
+    label = label or f"{md_text(doc_id)} · position {position:,}"
     page_link("documents", label, container, doc=doc_id, pos=position, layer=layer)
 
 
@@ -255,12 +259,61 @@ def ngram_link(layer: int, order: int, ngram: str, label: str, container=None) -
     page_link("ngrams", label, container, layer=layer, order=order, pick=f"{layer}/{order}/{ngram}")
 
 
-def code(text: str) -> str:
-    """`text` as inline code in Markdown, fenced by more backticks than it holds."""
+# Markdown from data: every value read from a run (manifest fields, documents, n-grams, ids, query
+# parameters, result files) that a page puts into Markdown (st.markdown, captions, alerts, titles,
+# widget and metric labels, tooltips, link labels) goes through `md_text`, or through `code` for a
+# value shown as inline code; anything else a page shows from data is text-only (st.text, st.code,
+# st.json, dataframes, selectbox options) or HTML escaped (probe.plots).
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+SHOWN_LINE_BREAK = "↵"  # a line break in a value: a new line would start a heading, list, quote or paragraph
+# ASCII punctuation with a meaning in Streamlit's Markdown (CommonMark, GFM tables, strikethrough and
+# autolinks, math between $, :directives[...], HTML, entities): always escaped
+_ALWAYS = frozenset("\\`*[]()!<>#|~$&:@")
+_START = re.compile(r"\s*(?:[-+]|\d{1,9}[.)](?=\s|$))")  # where the value starts: a list marker, a rule (---)
+# Streamlit links bare URLs and e-mail addresses in the text Markdown leaves (remark-gfm's
+# autolink-literal transform) and turns :shortcodes: into emoji, both after the escapes are
+# resolved: a word joiner (invisible, no line break) inside each of `http://`, `https://`, `www.`,
+# `x@y.z` and `:name:` stops them
+_AUTOLINKED = re.compile(r"(?i)(?<=http:)(?=//)|(?<=https:)(?=//)|(?<=www)(?=\.)|(?<=@)|(?<=:)(?=[a-z0-9_+-]+:)")
+WORD_JOINER = "\u2060"
+
+
+def md_text(value) -> str:
+    """`value` (any value, as `str` gives it) for Markdown that shows it as it is, as plain text: no
+    link, image, HTML, emphasis, code, math, heading, list or table, no :directive[...], and no bare
+    URL or e-mail address turned into a link; line breaks shown as ↵. Each character with a Markdown
+    meaning is backslash-escaped (CommonMark lets any ASCII punctuation be); `_`, `.`, `-`, `+` and `/`
+    only where they can mean something (`_` outside a word, `.` after a leading number, `-` and `+`
+    leading, `/` in `//` or after `material`), so paths and ids read the same in the source. Leading
+    spaces and tabs become no-break spaces; a word joiner goes into `http://`, `www.`, `:name:` and after `@`."""
+    text = LINE_BREAK.sub(SHOWN_LINE_BREAK, str(value))
+    indent = len(text) - len(text.lstrip(" \t"))
+    text = "\u00a0" * indent + text[indent:]  # no-break spaces: four spaces or a tab would start a code block
+    text = _AUTOLINKED.sub(WORD_JOINER, text)
+    lead = _START.match(text)
+    lead_end = lead.end() if lead else 0
+    shown = []
+    for i, char in enumerate(text):
+        before, after = text[i - 1] if i else "", text[i + 1 : i + 2]
+        if (
+            char in _ALWAYS
+            or (char == "_" and not (before.isalnum() and after.isalnum()))  # `_` inside a word emphasises nothing
+            or (char in ".-+" and i == lead_end - 1)
+            or (char == "/" and ("/" in (before, after) or text[max(i - 8, 0) : i] == "material"))
+        ):
+            shown.append("\\")
+        shown.append(char)
+    return "".join(shown)
+
+
+def code(value) -> str:
+    """`value` as inline code in Markdown: shown as it is in a monospace font, line breaks as ↵, fenced
+    by more backticks than it holds, so no backtick in it ends the code early."""
+    text = LINE_BREAK.sub(SHOWN_LINE_BREAK, str(value))
+    if not text:
+        return "` `"  # Markdown has no empty code span
     fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
-    return f"{fence} {text} {fence}"  # the spaces let the text start or end with a backtick
-
-
-def markdown_text(text: str) -> str:
-    """`text` shown as it is in Markdown: its punctuation escaped."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", text)
+    # CommonMark drops one space at each end when both ends have one: pad a text starting or ending
+    # with a backtick (which would join the fence), or starting and ending with a space (unless all spaces)
+    pad = " " if "`" in (text[0], text[-1]) or (text[0] == text[-1] == " " and text.strip(" ")) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"

@@ -44,7 +44,8 @@ export default function (component) {
     span.style.background = d.colour[i];
     span.textContent = d.text[i];
     span.dataset.position = position;
-    span.dataset.card = `position ${position} · ${d.what} ${d.gate[i].toFixed(3)} (percentile ${Math.round(100 * d.percentile[i])})`
+    const percentile = Math.round(100 * d.percentile[i]);
+    span.dataset.card = `position ${position} · ${d.what} ${d.gate[i].toFixed(3)} (percentile ${percentile})`
       + ` · ${d.category[i]}\\n${d.order}-gram: ${JSON.stringify(d.ngram[i])}`
       + `\\nbranches: ${d.branches[i].map((g) => g.toFixed(3)).join(", ")}\\nclick to inspect`;
     fragment.appendChild(span);

@@ -108,7 +108,7 @@ def calibration_ns() -> float:
 
 def timed(ngrams, lefts, rights, categorizer: str = "model") -> float:
     # from scratch: the rules' memo (the model reads their verdict) and the model's of n-gram features emptied
-    rules._categorize_window.cache_clear()
+    rules.categorize_window.cache_clear()
     features._focus_features.cache_clear()
     start = time.process_time()
     categorize_many(ngrams, lefts, rights, categorizer=categorizer)
@@ -208,12 +208,15 @@ def write_evaluation(path: Path) -> None:
             "model": detailed_report(items, [result.label for result in learned], probabilities),
             "rules": detailed_report(items, [rules.categorize(*text).label for text in texts]),
         }
-        print(f"{set_name}: macro-F1 model {payload[set_name]['model']['macro_f1']:.4f}, "
-              f"rules {payload[set_name]['rules']['macro_f1']:.4f} (n={len(items)})")
+        print(
+            f"{set_name}: macro-F1 model {payload[set_name]['model']['macro_f1']:.4f}, "
+            f"rules {payload[set_name]['rules']['macro_f1']:.4f} (n={len(items)})"
+        )
         if set_name == "v2_test":
             payload["v2_test_errors"] = [
                 {"id": item["id"], "gold": item["label"], "predicted": result.label, "ngram": item["ngram"]}
-                for item, result in zip(items, learned) if result.label != item["label"]
+                for item, result in zip(items, learned)
+                if result.label != item["label"]
             ]
     path.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 

@@ -129,10 +129,16 @@ def measurements(models: dict, vocab_size: int) -> dict:
     kinds = {}
     for batch, length in PREFILL_SHAPES:
         tokens = random_tokens(batch, length)
-        kinds[f"prefill_{batch}x{length}"] = (batch * length, {n: (lambda m=m, t=tokens: prefill(m, t)) for n, m in models.items()})
+        kinds[f"prefill_{batch}x{length}"] = (
+            batch * length,
+            {n: (lambda m=m, t=tokens: prefill(m, t)) for n, m in models.items()},
+        )
     for batch in DECODE_BATCHES:
         prompt = random_tokens(batch, DECODE_PROMPT)
-        kinds[f"decode_batch_{batch}"] = (batch * DECODE_NEW, {n: (lambda m=m, p=prompt: decode(m, p)) for n, m in models.items()})
+        kinds[f"decode_batch_{batch}"] = (
+            batch * DECODE_NEW,
+            {n: (lambda m=m, p=prompt: decode(m, p)) for n, m in models.items()},
+        )
     tokens = random_tokens(*TRAIN_SHAPE)
     steps = {}
     for name, model in models.items():
@@ -184,8 +190,12 @@ def engram_share(model, batch: int, length: int, repeats: int) -> dict:
     handles = []
     for block in model.blocks:
         if block.engram is not None:
-            handles.append(block.engram.register_forward_pre_hook(lambda mod, args: started.__setitem__(mod, time.perf_counter())))
-            handles.append(block.engram.register_forward_hook(lambda mod, args, out: spent.append(time.perf_counter() - started[mod])))
+            handles.append(
+                block.engram.register_forward_pre_hook(lambda mod, args: started.__setitem__(mod, time.perf_counter()))
+            )
+            handles.append(
+                block.engram.register_forward_hook(lambda mod, args, out: spent.append(time.perf_counter() - started[mod]))
+            )
     totals, shares = [], []
     with torch.no_grad():
         model(tokens)
@@ -200,7 +210,12 @@ def engram_share(model, batch: int, length: int, repeats: int) -> dict:
             shares.append((addressing + sum(spent)) / total)
     for handle in handles:
         handle.remove()
-    return {"batch": batch, "seq_len": length, "median_share": statistics.median(shares), "median_prefill_s": statistics.median(totals)}
+    return {
+        "batch": batch,
+        "seq_len": length,
+        "median_share": statistics.median(shares),
+        "median_prefill_s": statistics.median(totals),
+    }
 
 
 def ratios(results: dict, ours: str, reference: str) -> dict:
@@ -219,12 +234,20 @@ def compare(repeats: int, threads: int) -> dict:
     torch.set_num_threads(threads)
     ours = our_models()
     hf = hf_model(ours["ours_1_stream"].cfg)
-    models = {"ours_1_stream": ours["ours_1_stream"], "hf_qwen2_moe": hf, "ours_2_streams": ours["ours_2_streams"], "ours_engram": ours["ours_engram"]}
+    models = {
+        "ours_1_stream": ours["ours_1_stream"],
+        "hf_qwen2_moe": hf,
+        "ours_2_streams": ours["ours_2_streams"],
+        "ours_engram": ours["ours_engram"],
+    }
     results = run_alternating(measurements(models, hf.config.vocab_size), repeats)
     return {
         "parameters": {name: parameter_count(model) for name, model in models.items()},
-        "hf": {"transformers": transformers.__version__, "attn_implementation": hf.config._attn_implementation,
-               "experts_implementation": getattr(hf.config, "_experts_implementation", None)},
+        "hf": {
+            "transformers": transformers.__version__,
+            "attn_implementation": hf.config._attn_implementation,
+            "experts_implementation": getattr(hf.config, "_experts_implementation", None),
+        },
         "results": results,
         "ours_1_stream_over_hf": ratios(results, "ours_1_stream", "hf_qwen2_moe"),
         "ours_2_streams_over_hf": ratios(results, "ours_2_streams", "hf_qwen2_moe"),
@@ -263,7 +286,10 @@ def recipes(before: Path, steps: int, rounds: int) -> dict:
                 env = {**os.environ, "PYTHONPATH": str(tree)}
                 out = subprocess.run(
                     [sys.executable, __file__, "recipe-step", recipe, "--steps", str(steps)],
-                    env=env, check=True, capture_output=True, text=True,
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                    text=True,
                 )
                 figures[recipe][label].append(float(out.stdout.split()[-1]))
     return summarise_rounds(figures, steps)
@@ -279,7 +305,10 @@ def summarise_rounds(figures: dict, steps: int) -> dict:
         "best_tokens_per_s": best,
         "median_tokens_per_s": median,
         "after_over_before": {
-            recipe: {"best": best[recipe]["after"] / best[recipe]["before"], "median": median[recipe]["after"] / median[recipe]["before"]}
+            recipe: {
+                "best": best[recipe]["after"] / best[recipe]["before"],
+                "median": median[recipe]["after"] / median[recipe]["before"],
+            }
             for recipe in figures
         },
         "all_rounds": figures,

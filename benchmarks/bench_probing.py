@@ -37,8 +37,8 @@ import torch
 from engram_model.corpus import Document, iter_documents
 from probe.batching import batched, model_inputs
 from probe.cli import open_model
-from probe.probing import GateScan, ProbeOptions, probe_corpus
-from probe.recorder import RecordOptions
+from probe.runs.recorder import RecordOptions
+from probe.runs.scan import GateScan, ProbeOptions, probe_corpus
 
 RESULTS = Path(__file__).parent / "results" / "probing.json"
 RECORDERS = {
@@ -139,7 +139,9 @@ def main() -> None:
             "cpu": platform.processor() or platform.machine(),
             "torch_threads": torch.get_num_threads(),
             "cores": sorted(os.sched_getaffinity(0)),
-            "scheduler": {os.SCHED_FIFO: "SCHED_FIFO (real-time)", os.SCHED_OTHER: "SCHED_OTHER"}.get(os.sched_getscheduler(0), "other"),
+            "scheduler": {os.SCHED_FIFO: "SCHED_FIFO (real-time)", os.SCHED_OTHER: "SCHED_OTHER"}.get(
+                os.sched_getscheduler(0), "other"
+            ),
         },
         "corpus": f"{len(documents)} documents of the stdlib json and email packages, {tokens} tokens",
         "written": "shards, manifest, aggregates and report, as `engram-probe run` writes them",

@@ -36,9 +36,9 @@ os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # a single-mach
 
 from engram_model.corpus import ReadReport, ensure_default_corpus, iter_documents
 from probe.cli import open_model
-from probe.distributed import CorpusSource, ModelSource, RayOptions, connect, probe_corpus_on_ray
-from probe.probing import ProbeOptions, probe_corpus, run_manifest
-from probe.recorder import RecordOptions
+from probe.runs.distributed import CorpusSource, ModelSource, RayOptions, connect, probe_corpus_on_ray
+from probe.runs.recorder import RecordOptions
+from probe.runs.scan import ProbeOptions, probe_corpus, run_manifest
 
 RESULTS = Path(__file__).parent / "results" / "ray.json"
 OPTIONS = ProbeOptions(record=RecordOptions(logprob=True))  # what `engram-probe run` records by default
@@ -64,8 +64,15 @@ def one_run(engine: str, lm, checkpoint: Path, corpus: Path, docs: int, out: Pat
         "ray_1_worker_1_thread": RayOptions(workers=1, cpus_per_worker=1.0),  # 1 CPU: 1 torch thread
     }[engine]
     return probe_corpus_on_ray(
-        lm, ModelSource(str(checkpoint)), CorpusSource(str(corpus), "text", "validation"), out, manifest, OPTIONS,
-        cluster, limit=docs, show_progress=False,
+        lm,
+        ModelSource(str(checkpoint)),
+        CorpusSource(str(corpus), "text", "validation"),
+        out,
+        manifest,
+        OPTIONS,
+        cluster,
+        limit=docs,
+        show_progress=False,
     )
 
 
@@ -79,17 +86,37 @@ RATIOS = {
 
 def ratio(reference: str, candidate: str, times: dict) -> tuple[float, float]:
     """(best, median) of the candidate's throughput over the reference's: their times' inverse ratio."""
-    return min(times[reference]) / min(times[candidate]), statistics.median(times[reference]) / statistics.median(times[candidate])
+    return min(times[reference]) / min(times[candidate]), statistics.median(times[reference]) / statistics.median(
+        times[candidate]
+    )
 
 
 def memory_run(address: str, docs: int, workdir: Path) -> dict:
     out = workdir / f"memory-{docs}"
-    command = [sys.executable, "-m", "probe", "run", "--engine", "ray", "--address", address, "--limit", str(docs),
-               "--out", str(out), "--summary", "0"]
+    command = [
+        sys.executable,
+        "-m",
+        "probe",
+        "run",
+        "--engine",
+        "ray",
+        "--address",
+        address,
+        "--limit",
+        str(docs),
+        "--out",
+        str(out),
+        "--summary",
+        "0",
+    ]
     subprocess.run(command, check=True, capture_output=True, text=True)
     session = json.loads((out / "report.json").read_text())["this_session"]
-    return {"documents": docs, "tokens": session["tokens"], "driver_peak_rss_mib": session["driver_peak_rss_mib"],
-            "worker_peak_rss_mib_first_and_last_batch": list(session["worker_peak_rss_mib"].values())}
+    return {
+        "documents": docs,
+        "tokens": session["tokens"],
+        "driver_peak_rss_mib": session["driver_peak_rss_mib"],
+        "worker_peak_rss_mib_first_and_last_batch": list(session["worker_peak_rss_mib"].values()),
+    }
 
 
 def main() -> None:
@@ -127,8 +154,12 @@ def main() -> None:
     result = {
         "benchmark": "ray",
         "model": "engram",
-        "machine": {"cpu": platform.machine(), "cores": os.cpu_count(), "ray_cpus": ray.cluster_resources().get("CPU"),
-                    "load_average_1min_during": [round(x, 2) for x in load]},
+        "machine": {
+            "cpu": platform.machine(),
+            "cores": os.cpu_count(),
+            "ray_cpus": ray.cluster_resources().get("CPU"),
+            "load_average_1min_during": [round(x, 2) for x in load],
+        },
         "corpus": f"the first {args.docs} documents of the default corpus's validation split, {tokens} tokens",
         "records": "gates, n-grams, next-token log-prob: what `engram-probe run` records by default",
         "statistic": f"best and median of {args.repeats} rotating runs; a run's time includes starting the actor pool",

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from probe.similarity import MinibatchCKA
+from probe.analyses.similarity import MinibatchCKA
 
 RESULT = Path(__file__).parent / "results" / "similarity.json"
 
@@ -55,11 +55,11 @@ def textbook_hsic(features: list[np.ndarray]) -> np.ndarray:
         grams.append(k)
     n, ones = len(grams[0]), np.ones(len(grams[0]))
     out = np.empty((len(grams), len(grams)))
-    for i, k in enumerate(grams):
-        for j, l in enumerate(grams):
-            kl = k @ l
+    for i, K in enumerate(grams):  # the paper's Gram matrices K and L
+        for j, L in enumerate(grams):
+            KL = K @ L
             out[i, j] = (
-                np.trace(kl) + (ones @ k @ ones) * (ones @ l @ ones) / ((n - 1) * (n - 2)) - 2 / (n - 2) * ones @ kl @ ones
+                np.trace(KL) + (ones @ K @ ones) * (ones @ L @ ones) / ((n - 1) * (n - 2)) - 2 / (n - 2) * ones @ KL @ ones
             ) / (n * (n - 3))
     return out
 

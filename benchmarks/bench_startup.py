@@ -102,14 +102,21 @@ def main() -> None:
         "rounds": args.rounds,
         "statistic": "median over rounds; each round runs every command once, in turn, as a fresh process",
         "run": str(args.run) if args.run else f"temporary: bundled engram model on {', '.join(SOURCES)} docstrings",
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "loadavg_1min_before_after": [load_before[0], load_after[0]]},
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "loadavg_1min_before_after": [load_before[0], load_after[0]],
+        },
         "commands": commands,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     width = max(map(len, commands))
     for name, row in commands.items():
-        print(f"{name:<{width}}  {row['wall_s']:6.3f} s wall  {row['cpu_s']:6.3f} s CPU  {row['share_of_torch_import']:5.2f} x torch import")
+        print(
+            f"{name:<{width}}  {row['wall_s']:6.3f} s wall  {row['cpu_s']:6.3f} s CPU  {row['share_of_torch_import']:5.2f} x "
+            "torch import"
+        )
     print(f"load average {load_before[0]:.1f} -> {load_after[0]:.1f}; wrote {args.out}")
 
 

@@ -27,7 +27,7 @@ import torch
 from safetensors.torch import load_file
 
 from engram_model import load_model
-from engram_model.tables import RowCodec, TableFile, open_table
+from engram_model.tables import RowCodec, TableFile, TierOptions, open_table
 from engram_model.v41_checkpoint import INDEX, engram_tensor
 from engram_model.v41_synthetic import write_synthetic_v41
 
@@ -78,8 +78,8 @@ def main() -> None:
         flat_rows = torch.from_numpy(parts.rows(tokens)[layer]) + parts.engrams[str(layer)].offsets
         results = []
         for tier, reader in SETUPS:
-            v41 = load_model(v41_dir, tier=tier, reader=reader, io_threads=2, engram_only=True).engrams[str(layer)].table
-            our = open_table(ours, "table", tier, reader=reader, io_threads=2)
+            v41 = load_model(v41_dir, tier=TierOptions(tier, reader, io_threads=2), engram_only=True).engrams[str(layer)].table
+            our = open_table(ours, "table", TierOptions(tier, reader, io_threads=2))
             assert torch.equal(v41.gather(flat_rows), our.gather(flat_rows).bfloat16())  # the same rows
             seconds = alternate(
                 {"ours": lambda t=our: t.gather(flat_rows), "v41": lambda t=v41: t.gather(flat_rows)}, args.repeats

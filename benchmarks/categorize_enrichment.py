@@ -1,4 +1,4 @@
-"""The README's enrichment table: `engram-probe categorize` on a run three ways, the learned
+"""The enrichment table of docs/findings/categories.md: `engram-probe categorize` on a run three ways, the learned
 model, the learned model with positions below p = 0.6 left out, and the rules (the default, run
 last so that the run's `categories/` holds its outputs), with how often the rules and the model
 agree on the sampled positions (the same positions each time: the sample is seeded).
@@ -16,7 +16,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from probe.categorize.run import CATEGORIES, categorize_run
-from probe.runstore import connect
+from probe.runs.store import connect
 
 RESULT = Path(__file__).parent / "results" / "categorize_enrichment.json"
 VARIANTS = {  # name -> categorize_run options, in the order they run
@@ -32,7 +32,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RESULT)
     args = parser.parse_args()
     with connect(args.run_dir) as con:
-        documents, tokens = con.sql("SELECT count(DISTINCT doc_id), count(*) FROM gates WHERE layer = (SELECT min(layer) FROM gates)").fetchall()[0]
+        documents, tokens = con.sql(
+            "SELECT count(DISTINCT doc_id), count(*) FROM gates WHERE layer = (SELECT min(layer) FROM gates)"
+        ).fetchall()[0]
     result: dict = {"run": str(args.run_dir), "documents": documents, "positions_per_layer": tokens, "variants": {}}
     labels = {}
     for name, options in VARIANTS.items():
@@ -43,7 +45,10 @@ def main() -> None:
         result["variants"][name] = {
             "options": options,
             "kept_share": round(sum(kept) / len(kept), 4),
-            "rows": [{key: round(value, 4) if isinstance(value, float) else value for key, value in row.items()} for row in table.to_pylist()],
+            "rows": [
+                {key: round(value, 4) if isinstance(value, float) else value for key, value in row.items()}
+                for row in table.to_pylist()
+            ],
         }
         print(name, {(row["layer"], row["label"]): round(row["ratio"], 2) for row in table.to_pylist()})
     agree = sum(a == b for a, b in zip(labels["rules"], labels["model"]))

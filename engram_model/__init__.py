@@ -5,7 +5,7 @@ The public names below are imported from their modules on first use (PEP 562), s
 until a model is built.
 """
 
-from ._lazy import lazy_exports
+from .lazy import lazy_exports
 
 # public name -> the module that defines it
 _EXPORTS = {
@@ -14,7 +14,7 @@ _EXPORTS = {
     "layer_multipliers": "addressing",
     "table_primes": "addressing",
     "CheckpointError": "checkpoint",
-    "load_model": "checkpoint",
+    "load_model": "loading",
     "save_model": "checkpoint",
     "ConfigError": "config",
     "EngramConfig": "config",
@@ -32,6 +32,7 @@ _EXPORTS = {
     "PreadTable": "tables",
     "ResidentTable": "tables",
     "RowCodec": "tables",
+    "TierOptions": "tables",
     "TableError": "tables",
     "TableFile": "tables",
     "hot_set": "tables",

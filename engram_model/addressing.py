@@ -6,9 +6,12 @@ this module is pure numpy and never touches the model.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from .config import EngramConfig
+if TYPE_CHECKING:  # config checks table sizes with this module's primes
+    from .config import EngramConfig
 
 INT64_MAX = np.iinfo(np.int64).max
 
@@ -66,6 +69,18 @@ def layer_multipliers(config: EngramConfig, layer: int) -> list[int]:
     return [int(m) for m in draws * 2 + 1]
 
 
+def suffix_mixes(shifted: list[np.ndarray], multipliers: list[int]) -> np.ndarray:
+    """`[..., N-1]` hashes of the suffix n-grams n = 2..N: `mix_2 = (x_t*m_0) XOR (x_{t-1}*m_1)`,
+    `mix_n = mix_{n-1} XOR (x_{t-n+1}*m_{n-1})` (int64, wrapping). `shifted[j]`: the ids j
+    positions back, however the caller fills what lies before a sequence (pad id, or EOS)."""
+    mix = shifted[0] * np.int64(multipliers[0])
+    per_order = []
+    for j in range(1, len(multipliers)):
+        mix = np.bitwise_xor(mix, shifted[j] * np.int64(multipliers[j]))  # mix_{j+1}
+        per_order.append(mix)
+    return np.stack(per_order, axis=-1)
+
+
 class NgramAddresser:
     """Maps compressed token ids `[B, T]` to per-head row ids `{layer: [B, T, (N-1)*K]}`.
 
@@ -90,17 +105,12 @@ class NgramAddresser:
         self.table_sizes = table_primes(config)
         if multipliers is None:
             multipliers = {layer: layer_multipliers(config, layer) for layer in config.layers}
-        if sorted(multipliers) != sorted(config.layers) or any(
-            len(m) != config.max_ngram for m in multipliers.values()
-        ):
-            raise ValueError(
-                f"multipliers must give {config.max_ngram} values for each layer {list(config.layers)}"
-            )
+        if sorted(multipliers) != sorted(config.layers) or any(len(m) != config.max_ngram for m in multipliers.values()):
+            raise ValueError(f"multipliers must give {config.max_ngram} values for each layer {list(config.layers)}")
         self.multipliers = {layer: [int(m) for m in multipliers[layer]] for layer in config.layers}
         # [(N-1)*K] moduli per layer, in the order the row ids come out
         self._moduli = {
-            layer: np.array([p for order in self.table_sizes[layer] for p in order], dtype=np.int64)
-            for layer in config.layers
+            layer: np.array([p for order in self.table_sizes[layer] for p in order], dtype=np.int64) for layer in config.layers
         }
 
     @staticmethod
@@ -146,13 +156,7 @@ class NgramAddresser:
         k = self.config.heads_per_order
         out = {}
         for layer in self.config.layers:
-            m = self.multipliers[layer]
-            mix = shifted[0] * np.int64(m[0])
-            per_order = []
-            for n in self.config.orders:
-                mix = np.bitwise_xor(mix, shifted[n - 1] * np.int64(m[n - 1]))  # mix_n
-                per_order.append(mix)
-            mixes = np.repeat(np.stack(per_order, axis=-1), k, axis=-1)  # [B, T, (N-1)*K]
+            mixes = np.repeat(suffix_mixes(shifted, self.multipliers[layer]), k, axis=-1)  # [B, T, (N-1)*K]
             out[layer] = np.mod(mixes, self._moduli[layer])
         return out
 
@@ -161,7 +165,9 @@ class NgramAddresser:
         anything else would hash to rows that no token addresses (one min and max, no loop)."""
         ids = np.asarray(values)
         if not np.issubdtype(ids.dtype, np.integer):
-            raise ValueError(f"{name} must be integer compressed token ids, got dtype {ids.dtype}; map raw ids through the compression lookup")
+            raise ValueError(
+                f"{name} must be integer compressed token ids, got dtype {ids.dtype}; map raw ids through the compression lookup"
+            )
         vocab = self.config.compressed_vocab_size
         if ids.size and (ids.min() < 0 or ids.max() >= vocab):
             raise ValueError(

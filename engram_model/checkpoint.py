@@ -19,24 +19,20 @@ import shutil
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-import numpy as np
 import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 
-from ._io import replace_directory, sha256_of, staging_directory
 from .addressing import table_primes
-from .config import ModelConfig
+from .config import ModelConfig, parse_json
+from .files import replace_directory, sha256_of, staging_directory
 from .model import EngramLM
 from .prefetch import Prefetcher
-from .tables import CachedTable, RowCodec, TableError, TableFile, check_tier_options, encoded_rows, open_table
+from .tables import CachedTable, RowCodec, TableError, TableFile, TierOptions, encoded_rows, open_table
+from .tables.codec import describe_nonfinite
 from .tokenizer import CompressedVocab, load_tokenizer, tokenizer_sha256
-
-if TYPE_CHECKING:
-    from .v41_checkpoint import EngramParts
 
 FORMAT_VERSION = 1
 CONFIG, WEIGHTS, TABLES, ADDRESSING, TOKENIZER, MANIFEST = (
@@ -128,7 +124,7 @@ def check_replaceable(directory: str | Path, protected: Iterable[str | Path] = (
 def _files_of_checkpoint(directory: Path) -> set[str]:
     """The manifest and the files it lists, or nothing when `directory` holds no readable manifest."""
     try:
-        files = json.loads((directory / MANIFEST).read_text())["files"]
+        files = parse_json((directory / MANIFEST).read_text(), str(directory / MANIFEST))["files"]
         return {MANIFEST, *files} if isinstance(files, dict) else set()
     except (OSError, ValueError, KeyError, TypeError):
         return set()
@@ -192,7 +188,9 @@ def _write_tables(model: EngramLM, path: Path, row_format: str | None) -> None:
     if row_format is None:
         formats = sorted({table.row_format for table in tables.values()})
         if len(formats) > 1:
-            raise CheckpointError(f"the Engram tables are in different row formats {formats}; pass save_model(..., row_format=...)")
+            raise CheckpointError(
+                f"the Engram tables are in different row formats {formats}; pass save_model(..., row_format=...)"
+            )
         row_format = formats[0]
     codec = RowCodec(row_format, model.cfg.engram.head_dim)
     table_file = TableFile.create(
@@ -215,7 +213,9 @@ def resolve_checkpoint(name_or_path: str | Path) -> Path:
         bundled = DATA_DIR / "checkpoints" / str(name_or_path)
         if bundled.is_dir():
             return bundled
-        raise CheckpointError(f"the bundled checkpoint {name_or_path!r} is missing from {bundled}; train it with `engram-probe train`")
+        raise CheckpointError(
+            f"the bundled checkpoint {name_or_path!r} is missing from {bundled}; train it with `engram-probe train`"
+        )
     raise CheckpointError(f"{name_or_path} is neither a checkpoint directory nor a bundled default {list(DEFAULT_CHECKPOINTS)}")
 
 
@@ -224,7 +224,7 @@ def _read_manifest(directory: Path) -> dict:
     if not manifest_path.is_file():
         raise CheckpointError(f"{manifest_path} is missing: {directory} is not a checkpoint written by save_model")
     try:
-        manifest = json.loads(manifest_path.read_text())
+        manifest = parse_json(manifest_path.read_text(), str(manifest_path))
         if not isinstance(manifest, dict) or "files" not in manifest:
             raise TypeError("a manifest is a JSON object with format_version and files")
         files = manifest["files"]
@@ -237,7 +237,9 @@ def _read_manifest(directory: Path) -> dict:
     except (OSError, ValueError, TypeError) as err:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise CheckpointError(f"{manifest_path} is unreadable ({err}); re-save the checkpoint") from err
     if manifest.get("format_version") != FORMAT_VERSION:
-        raise CheckpointError(f"{manifest_path} has format_version {manifest.get('format_version')}; this engine reads {FORMAT_VERSION}")
+        raise CheckpointError(
+            f"{manifest_path} has format_version {manifest.get('format_version')}; this engine reads {FORMAT_VERSION}"
+        )
     return manifest
 
 
@@ -250,61 +252,18 @@ def verify_checkpoint(directory: Path) -> dict:
             raise CheckpointError(f"{path} is listed in the manifest but missing")
         size = path.stat().st_size
         if size != expected["bytes"]:
-            raise CheckpointError(f"{path} has {size} bytes, the manifest records {expected['bytes']}: the file is truncated or altered")
+            raise CheckpointError(
+                f"{path} has {size} bytes, the manifest records {expected['bytes']}: the file is truncated or altered"
+            )
         if sha256_of(path) != expected["sha256"]:
             raise CheckpointError(f"{path} does not match its sha256 in the manifest: the file was altered or corrupted")
     return manifest
 
 
-def load_model(
-    name_or_path: str | Path,
-    device: str | torch.device = "cpu",
-    tokenizer: Tokenizer | None = None,
-    verify: bool = True,
-    tier: str = "resident",
-    *,
-    reader: str = "mmap",
-    io_threads: int = 4,
-    cache_rows: int = 0,
-    cache_policy: str = "lru",
-    hot_rows: dict[int, np.ndarray] | None = None,
-    prefetch: bool = False,
-    engram_only: bool = False,
-) -> EngramLM | EngramParts:
-    """Load a checkpoint directory (or a bundled default by name). `tokenizer` replaces the
-    checkpoint's own; it must be the same tokenizer, compared by content with the bundled
-    tokenizer.json (a checkpoint without one can check only the compressed size, and warns).
-
-    tier: where the Engram tables live. `resident`: parameters on `device` (trainable).
-    `host`: encoded rows in CPU memory (pinned for CUDA). `mmap`: the table file itself, read
-    row by row on demand (`reader` "mmap": memory-mapped, "pread": explicit reads; either on
-    `io_threads` threads); only the rows touched ever enter memory.
-    cache_rows: a hot-row cache per Engram layer in front of an offloaded tier, `cache_policy`
-    "lru" or "static" (offline LFU: `hot_rows` {layer: flat row ids, most requested first}).
-    prefetch: attach a `Prefetcher`, so forward and generate gather rows ahead of the layers.
-    verify hashes every file against the manifest (a table file is read once, sequentially).
-
-    A DeepSeek-V4.1 checkpoint directory (config.json, model.safetensors.index.json, shards)
-    loads its Engram side only, `engram_only=True`, as `EngramParts`: the tables served
-    straight out of the shards in the chosen tier, the addressing and the Engram modules
-    (`engram_model.v41_checkpoint`); our backbone is not DeepSeek's. Such a directory has no
-    manifest, so `verify` checks only what loading reads (shapes, dtypes, data extents).
-    """
-    check_tier_options(tier, reader, cache_rows, cache_policy, hot_rows)
-    directory = resolve_checkpoint(name_or_path)
-    from .v41_checkpoint import is_v41_checkpoint, load_v41  # it builds on this module
-
-    if is_v41_checkpoint(directory):
-        if not engram_only:
-            raise CheckpointError(
-                f"{directory} is a DeepSeek-V4.1 checkpoint, whose backbone (MLA attention, its MoE) this engine does not "
-                "implement: load its Engram side with load_model(..., engram_only=True)"
-            )
-        if prefetch:
-            raise CheckpointError("prefetch=True needs a whole model to run ahead of; EngramParts gathers rows when asked")
-        return load_v41(directory, device, tokenizer, tier, reader, io_threads, cache_rows, cache_policy, hot_rows)
-    if engram_only:
-        raise CheckpointError(f"{directory} is one of our checkpoints: it loads whole; engram_only=True is for a DeepSeek-V4.1 checkpoint")
+def load_checkpoint(
+    directory: Path, device: str | torch.device, tokenizer: Tokenizer | None, verify: bool, options: TierOptions
+) -> EngramLM:
+    """One of our checkpoint directories (`load_model` is the door every kind comes through)."""
     manifest = verify_checkpoint(directory) if verify else _read_manifest(directory)
     cfg = _read_config(directory / CONFIG)
     if tokenizer is None:
@@ -317,7 +276,7 @@ def load_model(
 
     tables = None
     if cfg.engram is not None:
-        tables = with_cache(_open_tables(directory / TABLES, cfg, tier, device, reader, io_threads), cache_rows, cache_policy, hot_rows)
+        tables = with_cache(_open_tables(directory / TABLES, cfg, options, device), options)
     model = EngramLM(cfg, tokenizer, multipliers=multipliers, tables=tables)
     state = _read_safetensors(directory / WEIGHTS)
     if cfg.tie_embeddings:
@@ -334,17 +293,17 @@ def load_model(
             f"{directory / WEIGHTS} does not fit config.json: missing {missing}, unexpected {result.unexpected_keys}"
         )
     model = model.to(device).eval()
-    if prefetch and cfg.engram is not None:
+    if options.prefetch and cfg.engram is not None:
         model.prefetcher = Prefetcher(model)
     return model
 
 
-def with_cache(tables: dict, cache_rows: int, cache_policy: str, hot_rows: dict[int, np.ndarray] | None) -> dict:
-    """Each layer's table behind a hot-row cache of `cache_rows`, or as it is when 0."""
-    if not cache_rows:
+def with_cache(tables: dict, options: TierOptions) -> dict:
+    """Each layer's table behind a hot-row cache of `options.cache_rows`, or as it is when 0."""
+    if not options.cache_rows:
         return tables
-    hot = hot_rows or {}
-    return {layer: CachedTable(t, cache_rows, cache_policy, hot.get(layer)) for layer, t in tables.items()}
+    hot = options.hot_rows or {}
+    return {layer: CachedTable(t, options.cache_rows, options.cache_policy, hot.get(layer)) for layer, t in tables.items()}
 
 
 def _read_config(path: Path) -> ModelConfig:
@@ -356,7 +315,7 @@ def _read_config(path: Path) -> ModelConfig:
 
 def _read_multipliers(path: Path) -> dict[int, list[int]]:
     try:
-        return {int(k): [int(m) for m in v] for k, v in json.loads(path.read_text())["multipliers"].items()}
+        return {int(k): [int(m) for m in v] for k, v in parse_json(path.read_text(), str(path))["multipliers"].items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise CheckpointError(f"{path} does not hold per-layer multipliers ({err}); re-save the checkpoint") from err
 
@@ -400,7 +359,7 @@ def _check_tokenizer(tokenizer: Tokenizer, directory: Path, manifest: dict, cfg:
     )
 
 
-def _open_tables(path: Path, cfg: ModelConfig, tier: str, device, reader: str, io_threads: int) -> dict:
+def _open_tables(path: Path, cfg: ModelConfig, options: TierOptions, device) -> dict:
     """Each Engram layer's table in the chosen tier, after checking it against the addressing."""
     try:
         table_file = TableFile(path)
@@ -415,12 +374,21 @@ def _open_tables(path: Path, cfg: ModelConfig, tier: str, device, reader: str, i
             raise CheckpointError(
                 f"{path}: table {key} has shape {got}, the addressing needs {expected}; the table and config.json disagree"
             )
-        tables[layer] = open_table(table_file, key, tier, device, reader, io_threads)
+        try:  # a resident table is checked whole for non-finite rows as it loads; other tiers check rows on gather
+            tables[layer] = open_table(table_file, key, options, device)
+        except TableError as err:
+            raise CheckpointError(str(err)) from err
     return tables
 
 
 def _read_safetensors(path: Path) -> dict[str, torch.Tensor]:
+    """The dense weights, each checked for NaN and infinite values (they are read whole anyway)."""
     try:
-        return load_file(path)
+        state = load_file(path)
     except (SafetensorError, OSError) as err:
         raise CheckpointError(f"{path} is not a readable safetensors file ({err})") from err
+    for name, tensor in state.items():
+        problem = describe_nonfinite(tensor)
+        if problem:
+            raise CheckpointError(f"{path}: tensor {name} {problem}: the checkpoint is corrupt; restore it or save it again")
+    return state

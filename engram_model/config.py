@@ -8,40 +8,248 @@ and the preset names which one it follows.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import math
+import numbers
+import re
+import reprlib
+import types
+import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Union
+
+import numpy as np
+
+from .addressing import table_primes
 
 
 class ConfigError(ValueError):
     """A configuration that cannot describe a model; the message names the field."""
 
 
+# --- typed, bounded fields --------------------------------------------------------------------
+# Every config dataclass checks its fields in __post_init__ with one checker driven by the
+# fields' annotations: `int` is a whole number (not 6.0, "4" or true), `float` a finite number,
+# `bool` a JSON boolean (not "false"), `tuple[T, ...]` a list of T, `X | None` X or null, a
+# dataclass an instance of it; `Annotated[T, Range(...)]` adds bounds. Values are normalised
+# (numpy ints become int, ints in float fields float, lists tuples), so a checked config
+# round-trips through JSON unchanged. Sizes are then bounded by the bytes they would allocate.
+
+MAX_ALLOCATION_BYTES = 2**40  # one tensor or buffer (1 TiB): an embedding, a layer's table, a layer's experts
+MAX_MODEL_BYTES = 2**43  # everything a model holds together (8 TiB; DeepSeek-V4.1-Flash in fp32 is about 3.4 TB)
+MAX_LAYERS = 4096
+MAX_VOCAB = 2**31 - 1  # token ids are int32 on the wire
+
+
+@dataclass(frozen=True)
+class Range:
+    """Bounds of a number: `min`/`max` inclusive, `above`/`below` exclusive."""
+
+    min: float | None = None
+    max: float | None = None
+    above: float | None = None
+    below: float | None = None
+
+    def holds(self, value: float) -> bool:
+        return (
+            (self.min is None or value >= self.min)
+            and (self.max is None or value <= self.max)
+            and (self.above is None or value > self.above)
+            and (self.below is None or value < self.below)
+        )
+
+    def describe(self) -> str:
+        low = f">= {_number(self.min)}" if self.min is not None else f"> {_number(self.above)}" if self.above is not None else ""
+        high = f"<= {_number(self.max)}" if self.max is not None else f"< {_number(self.below)}" if self.below is not None else ""
+        return " and ".join(part for part in (low, high) if part)
+
+
+def _number(bound: float) -> str:
+    """A bound as a message writes it: 2**40 rather than 1099511627776."""
+    if isinstance(bound, int) and abs(bound) >= 2**20:
+        for offset, suffix in ((0, ""), (1, " - 1")):
+            if (bound + offset) & (bound + offset - 1) == 0:
+                return f"2**{(bound + offset).bit_length() - 1}{suffix}"
+    return f"{bound:g}" if isinstance(bound, float) else str(bound)
+
+
+_short_repr = reprlib.Repr()
+_short_repr.maxstring, _short_repr.maxother, _short_repr.maxlevel, _short_repr.maxlist = 40, 40, 3, 4
+
+
+def short(value: Any) -> str:
+    """A value as a message shows it: JSON-like, cut short (a config nested 100k deep, or a
+    megabyte string, must not become the message)."""
+    if value is True or value is False or value is None:
+        return json.dumps(value)
+    return _short_repr.repr(value)
+
+
+def _kind(hint: Any) -> str:
+    """What a value of `hint` is, in words."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        ranges = [a.describe() for a in args[1:] if isinstance(a, Range) and a.describe()]
+        return _kind(args[0]) + (f" {' and '.join(ranges)}" if ranges else "")
+    if origin in (Union, types.UnionType):
+        return " or ".join("null" if a is type(None) else _kind(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of {_plural(_kind(args[0]))}"
+        return f"a list of {len(args)} numbers ({', '.join(_kind(a) for a in args)})"
+    names = {bool: "true or false", int: "a whole number", float: "a finite number", str: "a string"}
+    if hint in names:
+        return names[hint]
+    return f"a {getattr(hint, '__name__', hint)}"
+
+
+def _plural(kind: str) -> str:
+    return kind.replace("a whole number", "whole numbers", 1).replace("a finite number", "finite numbers", 1)
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "boolean", str: "string", list: "list", dict: "object", type(None): "null"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def check_value(name: str, value: Any, hint: Any, error: type[Exception] = ConfigError, _described: Any = None) -> Any:
+    """`value` checked against the annotation `hint` and normalised, or `error` naming `name`,
+    what it holds and what it must be."""
+
+    def refuse(fix: str = "") -> typing.NoReturn:
+        raise error(f"{name}={short(value)} ({_type_name(value)}) must be {_kind(_described or hint)}{fix}")
+
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        value = check_value(name, value, args[0], error, _described or hint)
+        for bound in args[1:]:
+            if isinstance(bound, Range) and not bound.holds(value):
+                raise error(f"{name}={short(value)} must be {bound.describe()}")
+        return value
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        if value is None or len(inner) != 1:
+            refuse()
+        return check_value(name, value, inner[0], error, _described or hint)
+    if origin is tuple:
+        if isinstance(value, np.ndarray) and value.ndim == 1:
+            value = value.tolist()
+        if not isinstance(value, (list, tuple)):
+            refuse()
+        hints = [args[0]] * len(value) if len(args) == 2 and args[1] is Ellipsis else list(args)
+        if len(hints) != len(value):
+            refuse(f", got {len(value)} of them")
+        return tuple(check_value(f"{name}[{i}]", v, h, error) for i, (v, h) in enumerate(zip(value, hints)))
+    if hint is bool:
+        if isinstance(value, (bool, np.bool_)):  # numpy's bool too
+            return bool(value)
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            refuse(f"; write {value.strip().lower()} without quotes")
+        refuse()
+    if hint is int:
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            return int(value)
+        if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+            refuse(f"; write {int(value)}")
+        if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+            refuse(f"; write {int(value)} without quotes")
+        refuse()
+    if hint is float:
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            if not math.isfinite(value):
+                raise error(f"{name}={short(value)} must be a finite number")
+            return float(value)
+        refuse()
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        refuse()
+    if dataclasses.is_dataclass(hint):
+        if isinstance(value, hint):
+            return value
+        refuse(f"; build it with {hint.__name__}(...) or from JSON with ModelConfig.from_dict")
+    return value  # annotations the checker does not describe (Mapping, Any) are taken as they are
+
+
+@functools.cache
+def _field_hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, include_extras=True)
+
+
+def check_fields(config: Any, prefix: str = "", error: type[Exception] = ConfigError) -> None:
+    """Check (and normalise, in place) every field of the frozen dataclass `config`."""
+    hints = _field_hints(type(config))
+    for f in dataclasses.fields(config):
+        value = check_value(prefix + f.name, getattr(config, f.name), hints[f.name], error)
+        object.__setattr__(config, f.name, value)
+
+
+def field_hint(cls: type, name: str) -> Any:
+    """The annotation of field `name` of `cls` (bounds included)."""
+    return _field_hints(cls)[name]
+
+
+def format_bytes(nbytes: int) -> str:
+    """Bytes as a message shows them: exact, and in the largest binary unit that fits."""
+    unit = max(i for i in range(6) if i == 0 or nbytes >= 1024**i)
+    return f"{nbytes:,} bytes" + (f" ({nbytes / 1024**unit:,.1f} {'KMGTP'[unit - 1]}iB)" if unit else "")
+
+
+class Allocation(typing.NamedTuple):
+    """A tensor or buffer a config asks for: the keys that size it (the first is the one to
+    lower), its bytes, what it is, and how many of it a model holds."""
+
+    keys: dict[str, Any]
+    nbytes: int
+    what: str
+    count: int = 1
+
+    def sizing(self) -> str:
+        return " and ".join(f"{key}={short(value)}" for key, value in self.keys.items())
+
+
+def check_bytes(allocations: list[Allocation], limit: int, error: type[Exception] = ConfigError) -> None:
+    """Refuse the first allocation whose bytes exceed `limit`, naming its keys, what it would
+    allocate and how much, before anything is allocated."""
+    for item in allocations:
+        if item.nbytes > limit:
+            raise error(
+                f"{item.sizing()} would need {item.what} of {format_bytes(item.nbytes)}, more than the {format_bytes(limit)} a "
+                f"config may ask for; lower {' or '.join(item.keys)}"
+            )
+
+
 @dataclass(frozen=True)
 class EngramConfig:
     """Geometry and variant of the Engram modules (spec §2-§3)."""
 
-    layers: tuple[int, ...]  # 0-indexed blocks that get an Engram module, in configured order
-    compressed_vocab_size: int  # V' of spec §1; a checkpoint refuses a tokenizer that yields another
-    table_base_sizes: tuple[int, ...]  # one base row count per order n = 2..N
-    max_ngram: int = 3  # N
-    heads_per_order: int = 8  # K
-    head_dim: int = 64  # width of one head's row; d_mem = (N-1) * K * head_dim
-    pad_id: int = 2  # raw pad id, pushed through the compression map for left fill
+    # 0-indexed blocks that get an Engram module, in configured order
+    layers: tuple[Annotated[int, Range(0, MAX_LAYERS - 1)], ...]
+    # V' of spec §1; a checkpoint refuses a tokenizer that yields another
+    compressed_vocab_size: Annotated[int, Range(1, MAX_VOCAB)]
+    table_base_sizes: tuple[Annotated[int, Range(2)], ...]  # one base row count per order n = 2..N (bounded by bytes)
+    max_ngram: Annotated[int, Range(2, 32)] = 3  # N
+    heads_per_order: Annotated[int, Range(1, 1024)] = 8  # K
+    head_dim: Annotated[int, Range(1, 2**16)] = 64  # width of one head's row; d_mem = (N-1) * K * head_dim
+    pad_id: Annotated[int, Range(0, MAX_VOCAB)] = 2  # raw pad id, pushed through the compression map for left fill
     # the pad id after compression, which fills the n-gram history before a sequence's first
     # token; None: not known without the tokenizer (configure_for_tokenizer records it)
-    compressed_pad_id: int | None = None
-    seed: int = 0
+    compressed_pad_id: Annotated[int, Range(0, MAX_VOCAB)] | None = None
+    seed: Annotated[int, Range(0, 2**63 - 1)] = 0
     fused_kv: bool = False  # V4.1: one bias-free `wkv`; demo/paper: W_K per branch, W_V with bias
     short_conv: bool = True  # paper and demo; V4.1 has none
-    conv_kernel: int = 4
+    conv_kernel: Annotated[int, Range(1, 1024)] = 4
     conv_zero_init: bool = False  # the paper zero-initialises the conv, the demo does not
     gate_signed_sqrt: bool = True  # demo and V4.1; the paper's equation omits it
     # RMSNorm epsilons of the gate's query/key norms and of the conv's norms; None: the model's
     # norm_eps (V4.1). The demo uses PyTorch's default (finfo(float32).eps) and 1e-5.
-    gate_norm_eps: float | None = None
-    conv_norm_eps: float | None = None
+    gate_norm_eps: Annotated[float, Range(above=0, max=1)] | None = None
+    conv_norm_eps: Annotated[float, Range(above=0, max=1)] | None = None
 
     @property
     def orders(self) -> range:
@@ -57,14 +265,13 @@ class EngramConfig:
         """d_mem, the width of the concatenated head rows e_t."""
         return self.n_heads * self.head_dim
 
+    @property
+    def table_bytes(self) -> int:
+        """About what one layer's table takes as fp32 (rows are primes at or just above the bases)."""
+        return sum(self.table_base_sizes) * self.heads_per_order * self.head_dim * 4
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "layers", tuple(self.layers))
-        object.__setattr__(self, "table_base_sizes", tuple(self.table_base_sizes))
-        if self.max_ngram < 2:
-            raise ConfigError(f"engram.max_ngram={self.max_ngram}: Engram needs n-grams of order >= 2")
-        for name in ("heads_per_order", "head_dim", "compressed_vocab_size", "conv_kernel"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"engram.{name}={getattr(self, name)} must be >= 1")
+        check_fields(self, "engram.")
         if not self.layers:
             raise ConfigError("engram.layers is empty: list the 0-indexed blocks that get Engram, or set engram to null")
         if len(set(self.layers)) != len(self.layers) or min(self.layers) < 0:
@@ -79,58 +286,54 @@ class EngramConfig:
                 f"engram.compressed_pad_id={self.compressed_pad_id} is not a compressed id below "
                 f"compressed_vocab_size={self.compressed_vocab_size}"
             )
-        for name in ("gate_norm_eps", "conv_norm_eps"):
-            if getattr(self, name) is not None and not getattr(self, name) > 0:
-                raise ConfigError(f"engram.{name}={getattr(self, name)} must be > 0 (or null for the model's norm_eps)")
-        if min(self.table_base_sizes) < 2:
-            raise ConfigError(f"engram.table_base_sizes={list(self.table_base_sizes)} must all be >= 2")
+        table = Allocation({"engram.table_base_sizes": list(self.table_base_sizes)}, self.table_bytes, "one layer's table (fp32)")
+        check_bytes([table], MAX_ALLOCATION_BYTES)
+        every = f"the tables of {len(self.layers)} layers (fp32)"
+        check_bytes([table._replace(nbytes=self.table_bytes * len(self.layers), what=every)], MAX_MODEL_BYTES)
 
 
 @dataclass(frozen=True)
 class MoEConfig:
     """Shared + routed top-k experts (DeepSeekMoE style)."""
 
-    n_routed: int
-    top_k: int
-    d_expert: int
-    n_shared: int = 1
+    n_routed: Annotated[int, Range(1, 2**16)]
+    top_k: Annotated[int, Range(1, 2**16)]
+    d_expert: Annotated[int, Range(1, 2**20)]
+    n_shared: Annotated[int, Range(0, 1024)] = 1
 
     def __post_init__(self) -> None:
+        check_fields(self, "moe.")
         if not 1 <= self.top_k <= self.n_routed:
             raise ConfigError(f"moe.top_k={self.top_k} must be between 1 and moe.n_routed={self.n_routed}")
-        if self.d_expert < 1 or self.n_shared < 0:
-            raise ConfigError("moe.d_expert must be >= 1 and moe.n_shared >= 0")
 
 
 @dataclass(frozen=True)
 class ModelConfig:
     """A decoder-only transformer, optionally with MoE FFNs, hyper-connections and Engram."""
 
-    vocab_size: int
-    d_model: int
-    n_layers: int
-    n_heads: int
-    n_kv_heads: int
-    d_ff: int  # SwiGLU hidden width of the dense FFN layers
-    d_head: int = 0  # 0 means d_model // n_heads
+    vocab_size: Annotated[int, Range(1, MAX_VOCAB)]
+    d_model: Annotated[int, Range(1, 2**20)]
+    n_layers: Annotated[int, Range(1, MAX_LAYERS)]
+    n_heads: Annotated[int, Range(1, 2**14)]
+    n_kv_heads: Annotated[int, Range(1, 2**14)]
+    d_ff: Annotated[int, Range(1, 2**24)]  # SwiGLU hidden width of the dense FFN layers
+    d_head: Annotated[int, Range(0, 2**16)] = 0  # 0 means d_model // n_heads
     moe: MoEConfig | None = None
-    first_dense_layers: int = 0  # with moe set, blocks below this index keep a dense FFN
-    hc_streams: int = 1  # M residual streams (hyper-connections); 1 is a plain residual
-    rope_theta: float = 10000.0
-    max_seq_len: int = 2048
-    norm_eps: float = 1e-6
+    first_dense_layers: Annotated[int, Range(0, MAX_LAYERS)] = 0  # with moe set, blocks below this index keep a dense FFN
+    hc_streams: Annotated[int, Range(1, 64)] = 1  # M residual streams (hyper-connections); 1 is a plain residual
+    rope_theta: Annotated[float, Range(above=0)] = 10000.0
+    max_seq_len: Annotated[int, Range(1, 2**40)] = 2048  # bounded further by the bytes of its rotary tables
+    norm_eps: Annotated[float, Range(above=0, max=1)] = 1e-6
     tie_embeddings: bool = False
-    init_std: float = 0.02
+    init_std: Annotated[float, Range(above=0, max=10)] = 0.02
     engram: EngramConfig | None = None
 
     def __post_init__(self) -> None:
+        check_fields(self)
         if self.d_head == 0:
             if self.d_model % self.n_heads:
                 raise ConfigError(f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}; set d_head")
             object.__setattr__(self, "d_head", self.d_model // self.n_heads)
-        for name in ("vocab_size", "d_model", "n_layers", "n_heads", "n_kv_heads", "d_ff", "hc_streams", "max_seq_len"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"{name}={getattr(self, name)} must be >= 1")
         if self.n_heads % self.n_kv_heads:
             raise ConfigError(f"n_heads={self.n_heads} must be a multiple of n_kv_heads={self.n_kv_heads}")
         if self.d_head % 2:
@@ -145,6 +348,55 @@ class ModelConfig:
                 )
             if not 0 <= self.engram.pad_id < self.vocab_size:
                 raise ConfigError(f"engram.pad_id={self.engram.pad_id} is not a token id below vocab_size={self.vocab_size}")
+        allocations = self.allocations()
+        check_bytes(allocations, MAX_ALLOCATION_BYTES)
+        total = sum(item.nbytes * item.count for item in allocations)
+        if total > MAX_MODEL_BYTES:
+            most = max(allocations, key=lambda item: item.nbytes * item.count)
+            raise ConfigError(
+                f"this config's parameters and buffers would take {format_bytes(total)} in all, more than the "
+                f"{format_bytes(MAX_MODEL_BYTES)} a config may ask for; the most goes to {most.count} x {most.what} "
+                f"({most.sizing()}): lower it"
+            )
+
+    def allocations(self) -> list[Allocation]:
+        """The largest tensors and buffers a model of this config allocates, in fp32: each is
+        checked against `MAX_ALLOCATION_BYTES` and their sum against `MAX_MODEL_BYTES` before
+        anything is built."""
+        d, engram, moe, layers = self.d_model, self.engram, self.moe, self.n_layers
+        moe_layers = sum(self.is_moe_layer(layer) for layer in range(layers))
+        out = [
+            Allocation(
+                {"vocab_size": self.vocab_size, "d_model": d},
+                self.vocab_size * d * 4,
+                "the token embedding",
+                1 if self.tie_embeddings else 2,  # and the unembedding
+            ),
+            Allocation(
+                {"max_seq_len": self.max_seq_len, "d_head": self.d_head},
+                self.max_seq_len * self.d_head * 8 * (1 + self.n_kv_heads),
+                "one layer's rotary tables and one sequence's KV cache",
+                layers,
+            ),
+            Allocation(
+                {"n_heads": self.n_heads, "d_head": self.d_head, "d_model": d},
+                2 * self.n_heads * self.d_head * d * 4,
+                "one layer's query and output projections",
+                layers,
+            ),
+            Allocation({"d_ff": self.d_ff, "d_model": d}, 3 * self.d_ff * d * 4, "one dense FFN", layers - moe_layers),
+        ]
+        if moe is not None:
+            experts = 3 * (moe.n_routed + moe.n_shared) * moe.d_expert * d * 4
+            keys = {"moe.n_routed": moe.n_routed, "moe.d_expert": moe.d_expert, "d_model": d}
+            out.append(Allocation(keys, experts, "one layer's experts", moe_layers))
+        if engram is not None:
+            wkv = (self.hc_streams + 1) * d * engram.memory_dim * 4
+            keys = {"engram.head_dim": engram.head_dim, "engram.heads_per_order": engram.heads_per_order, "d_model": d}
+            out.append(Allocation(keys, wkv, "one Engram layer's key and value projections", len(engram.layers)))
+            tables = {"engram.table_base_sizes": list(engram.table_base_sizes)}
+            out.append(Allocation(tables, engram.table_bytes, "one layer's table", len(engram.layers)))
+        return out
 
     def is_moe_layer(self, layer: int) -> bool:
         return self.moe is not None and layer >= self.first_dense_layers
@@ -159,6 +411,8 @@ class ModelConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModelConfig:
+        if not isinstance(data, dict):
+            raise ConfigError(f"a model config must be a JSON object of fields, got {_type_name(data)}")
         data = dict(data)
         for key, sub_cls in (("moe", MoEConfig), ("engram", EngramConfig)):
             if data.get(key) is not None:
@@ -168,18 +422,14 @@ class ModelConfig:
     @classmethod
     def from_json(cls, text_or_path: str | Path) -> ModelConfig:
         text = Path(text_or_path).read_text() if isinstance(text_or_path, Path) else text_or_path
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ConfigError(f"model config is not valid JSON: {err}") from err
-        if not isinstance(data, dict):
-            raise ConfigError("model config JSON must be an object of fields")
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text, "model config"))
 
     @classmethod
     def from_deepseek(cls, data: dict[str, Any]) -> ModelConfig:
         """A DeepSeek-V4.1 `config.json` (its own keys) as our config: see `DEEPSEEK_KEYS`.
-        Every Engram key must be there; backbone keys our engine has no use for are ignored."""
+        Every Engram key must be there; backbone keys our engine has no use for are ignored.
+        Each key read is checked against the type and bounds of the field it becomes, and an
+        error names DeepSeek's key."""
         if not isinstance(data, dict):
             raise ConfigError("a DeepSeek config.json must be a JSON object of keys")
         missing = [key for key in (*DEEPSEEK_BACKBONE_KEYS, *DEEPSEEK_ENGRAM_KEYS) if key not in data]
@@ -188,6 +438,10 @@ class ModelConfig:
                 f"missing key(s) {missing}: a DeepSeek-V4.1 config.json names them all "
                 f"(Engram: {', '.join(DEEPSEEK_ENGRAM_KEYS)})"
             )
+        required = {*DEEPSEEK_BACKBONE_KEYS, *DEEPSEEK_ENGRAM_KEYS}
+        # an optional key set to null is a key not given (Hugging Face configs write null for "default")
+        data = {key: value for key, value in data.items() if value is not None or key in required}
+        data.update({key: check_value(key, data[key], hint) for key, hint in _deepseek_hints().items() if key in data})
         fields = {ours: data[theirs] for theirs, ours in DEEPSEEK_KEYS.items() if theirs in data}
         moe = {ours: data[theirs] for theirs, ours in DEEPSEEK_MOE_KEYS.items() if theirs in data}
         if "n_routed" in moe:
@@ -206,7 +460,10 @@ class ModelConfig:
             "fused_kv": True,  # V4.1's Engram: one bias-free wkv, no short conv
             "short_conv": False,
         }
-        cfg = cls.from_dict(fields)
+        try:
+            cfg = cls.from_dict(fields)
+        except ConfigError as err:
+            raise ConfigError(_in_deepseek_keys(str(err))) from None
         _check_table_rows(cfg.engram, data["engram_num_embeddings"])
         return cfg
 
@@ -253,16 +510,58 @@ DEEPSEEK_ENGRAM_KEYS = (
 )
 
 
+# DeepSeek's Engram keys -> our EngramConfig fields (engram_vocab_size: each order's base)
+DEEPSEEK_ENGRAM_FIELDS = {
+    "engram_layer_ids": "layers",
+    "engram_compressed_vocab_size": "compressed_vocab_size",
+    "engram_max_ngram_size": "max_ngram",
+    "engram_n_heads": "heads_per_order",
+    "engram_head_dim": "head_dim",
+    "engram_pad_token_id": "pad_id",
+}
+
+
+@functools.cache
+def _deepseek_hints() -> dict[str, Any]:
+    """The annotation each DeepSeek key is checked against: that of the field it becomes."""
+    hints = {theirs: field_hint(ModelConfig, ours) for theirs, ours in DEEPSEEK_KEYS.items()}
+    hints.update({theirs: field_hint(MoEConfig, ours) for theirs, ours in DEEPSEEK_MOE_KEYS.items()})
+    hints.update({theirs: field_hint(EngramConfig, ours) for theirs, ours in DEEPSEEK_ENGRAM_FIELDS.items()})
+    hints["engram_vocab_size"] = typing.get_args(field_hint(EngramConfig, "table_base_sizes"))[0]
+    hints["engram_num_embeddings"] = tuple[Annotated[int, Range(1)], ...]
+    return hints
+
+
+def _in_deepseek_keys(message: str) -> str:
+    """A message about our fields, with the DeepSeek keys they were read from named."""
+    ours = {**{v: k for k, v in DEEPSEEK_KEYS.items()}, **{f"moe.{v}": k for k, v in DEEPSEEK_MOE_KEYS.items()}}
+    ours.update({f"engram.{v}": k for k, v in DEEPSEEK_ENGRAM_FIELDS.items()})
+    ours["engram.table_base_sizes"] = "engram_vocab_size"
+    named = [f"{field} is {theirs}" for field, theirs in ours.items() if re.search(rf"(?<![\w.]){re.escape(field)}\b", message)]
+    return message + (f" (in config.json's keys: {', '.join(named)})" if named else "")
+
+
+def parse_json(text: str | bytes, what: str) -> Any:
+    """JSON text as Python objects, or a ConfigError naming `what`: invalid JSON, or JSON nested
+    deeper than Python's recursion limit (a config is a few levels deep)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ConfigError(f"{what} is not valid JSON: {err}") from err
+    except RecursionError:
+        raise ConfigError(f"{what} is JSON nested too deeply to be a config (a config is an object a few levels deep)") from None
+    except UnicodeDecodeError as err:
+        raise ConfigError(f"{what} is not UTF-8 text: {err}") from err
+
+
 def _check_table_rows(engram: EngramConfig, num_embeddings: Any) -> None:
     """`engram_num_embeddings` (rows per layer) must be what our primes give: the hash
     addresses rows by them, so any other count means another addressing."""
-    from .addressing import table_primes  # addressing imports this module
-
     ours = [sum(map(sum, primes)) for primes in table_primes(engram).values()]
-    if not isinstance(num_embeddings, list) or num_embeddings != ours:
+    if not isinstance(num_embeddings, (list, tuple)) or list(num_embeddings) != ours:
         raise ConfigError(
-            f"engram_num_embeddings={num_embeddings} but the primes of these engram keys give {ours} rows per layer; "
-            "the config's Engram keys disagree with each other"
+            f"engram_num_embeddings={short(list(num_embeddings))} but the primes of these engram keys give {ours} rows per "
+            "layer; the config's Engram keys disagree with each other"
         )
 
 
@@ -281,6 +580,8 @@ def _build(cls: type, data: Any, prefix: str):
         return cls(**data)
     except TypeError as err:
         raise ConfigError(f"{prefix or 'config '}fields do not fit {cls.__name__}: {err}") from err
+    except RecursionError:  # a value nested deeper than the checker can describe
+        raise ConfigError(f"{prefix.rstrip('.') or 'config'} holds a value nested too deeply to be a config field") from None
 
 
 # --- presets ---------------------------------------------------------------------------------
@@ -363,7 +664,8 @@ PRESETS: dict[str, ModelConfig] = {
     # layers, 384 routed experts top-6 of width 2304, no dense layers, one KV head of 512
     # (V4 attends MLA-style; ours is plain GQA with that geometry), rms_norm_eps 1e-20,
     # 1,048,576 positions, 4 streams of width 5120. Query heads are not from the config; d_ff
-    # (unused: every layer is MoE) is the expert width, as ModelConfig.from_deepseek sets it. Engram: N=4, K=8, 256-wide rows, base
+    # (unused: every layer is MoE) is the expert width, as ModelConfig.from_deepseek sets it. Engram: N=4, K=8, 256-wide rows,
+    # base
     # 16,000,000 for every order, layers [1, 14], fused bias-free wkv, no short conv.
     "deepseek-v4.1-flash": ModelConfig(
         vocab_size=DEEPSEEK_VOCAB,

@@ -9,6 +9,8 @@ as its tokens are known: the prompt's before layer 0, a sampled token's right af
 
 from __future__ import annotations
 
+import math
+import numbers
 from typing import TYPE_CHECKING
 
 import torch
@@ -34,14 +36,43 @@ def decode_one_token(model: EngramLM, token: torch.Tensor, state: DecodeState) -
     return _last_logits(model, token[:, None], state)
 
 
+class ArgumentTypeError(TypeError, ValueError):
+    """An argument of the wrong type: a TypeError, and a ValueError like the library's other
+    argument checks (and TransformerLens's), so either except clause catches it."""
+
+
+def check_sampling(temperature: float, top_k: int | None) -> None:
+    """Refuse sampling settings that would silently sample something else: a negative
+    temperature (the inverted distribution), NaN or infinity, a top_k below 1 or not whole."""
+    if isinstance(temperature, bool) or not isinstance(temperature, numbers.Real):
+        raise ArgumentTypeError(
+            f"temperature={temperature!r} must be a finite number >= 0: 0 for greedy decoding, 1 for the model's own distribution"
+        )
+    if not math.isfinite(temperature):
+        raise ValueError(
+            f"temperature={temperature!r} must be a finite number >= 0: 0 for greedy decoding, 1 for the model's own distribution"
+        )
+    if temperature < 0:
+        raise ValueError(
+            f"temperature={temperature!r} is negative, which would sample the least likely tokens; pass 0 for greedy decoding "
+            "or a positive temperature"
+        )
+    if top_k is not None and (isinstance(top_k, bool) or not isinstance(top_k, numbers.Integral) or top_k < 1):
+        error = ValueError if isinstance(top_k, numbers.Integral) and not isinstance(top_k, bool) else ArgumentTypeError
+        raise error(f"top_k={top_k!r} must be None (every token) or a whole number >= 1 (sample among the k most likely)")
+
+
 def sample_next_token(
     logits: torch.Tensor, temperature: float, top_k: int | None, generator: torch.Generator | None
 ) -> torch.Tensor:
     """`[B, vocab]` float logits -> `[B]` ids: argmax at temperature 0, otherwise a sample
-    from the softmax at that temperature over the top_k most likely ids (all without top_k)."""
-    if temperature == 0.0:
+    from the softmax at that temperature over the top_k most likely ids (all without top_k).
+    temperature must be finite and >= 0, top_k None or >= 1 (`check_sampling`)."""
+    check_sampling(temperature, top_k)
+    if temperature == 0:
         return logits.argmax(-1)
-    logits = logits / temperature
+    # shifted by the maximum first, so a tiny temperature gives -inf, never inf - inf = NaN
+    logits = (logits - logits.max(-1, keepdim=True).values) / temperature
     if top_k is not None:
         kth = logits.topk(min(top_k, logits.shape[-1]), dim=-1).values[:, -1:]
         logits = logits.masked_fill(logits < kth, float("-inf"))
@@ -60,6 +91,11 @@ def generate(
 ) -> torch.Tensor:
     """Ids `[B, T]` -> `[B, T + new]`. With stop_at_eos, a sequence that has emitted EOS gets
     pad tokens after it, and decoding stops once every sequence has."""
+    check_sampling(temperature, top_k)
+    if isinstance(max_new_tokens, bool) or not isinstance(max_new_tokens, numbers.Integral):
+        raise ArgumentTypeError(f"max_new_tokens={max_new_tokens!r} must be a whole number >= 0")
+    if max_new_tokens < 0:
+        raise ValueError(f"max_new_tokens={max_new_tokens!r} must be a whole number >= 0")
     if tokens.ndim != 2 or tokens.shape[1] == 0:
         raise ValueError(f"generate needs token ids [batch, pos] with at least one position, got {tuple(tokens.shape)}")
     total = tokens.shape[1] + max_new_tokens

@@ -237,9 +237,7 @@ class RoutedExperts(nn.Module):
         return grouped_linear(hidden, self.W_out, ends)
 
     def _stack_per_expert_weights(self, module, state_dict, prefix, *args) -> None:
-        old = {
-            name: [f"{prefix}{i}.{name}.weight" for i in range(len(self))] for name in ("W_gate", "W_in", "W_out")
-        }
+        old = {name: [f"{prefix}{i}.{name}.weight" for i in range(len(self))] for name in ("W_gate", "W_in", "W_out")}
         if not all(key in state_dict for keys in old.values() for key in keys):
             return  # already stacked, or not ours to fix: load_state_dict names what is missing
         gate, linear, out = ([state_dict.pop(key) for key in keys] for keys in old.values())

@@ -8,6 +8,9 @@ branch; a plain residual has one), so position is dim -2 of every residual hook.
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,13 +25,30 @@ from transformer_lens.hook_points import HookPoint
 from .addressing import NgramAddresser, NgramStream
 from .config import ModelConfig
 from .engram import ConvCache, Engram
-from .generation import generate
-from .layers import MoE, Attention, HyperConnection, KVCache, RMSNorm, SwiGLU, Unembed
+from .generation import ArgumentTypeError, generate
+from .layers import Attention, HyperConnection, KVCache, MoE, RMSNorm, SwiGLU, Unembed
 from .tables import ResidentTable, RowTable
 from .tokenizer import BOS, PAD, CompressedVocab
 
 if TYPE_CHECKING:
     from .prefetch import PrefetchStep
+
+
+class UnknownHookError(KeyError, ValueError):
+    """A hook name this model has no hook point for; the message lists close matches."""
+
+    def __init__(self, name: str, what: str, model: HookedRootModule):
+        hooks = list(model.hook_dict)
+        close = difflib.get_close_matches(name, hooks, n=5, cutoff=0.6)
+        hint = f"did you mean {', '.join(close)}?" if close else f"hook names look like {', '.join(hooks[:3])}, …"
+        layer = re.match(r"blocks\.(\d+)\.", name)
+        n_layers = getattr(getattr(model, "cfg", None), "n_layers", None)
+        if layer and n_layers is not None and int(layer.group(1)) >= n_layers:
+            hint = f"the model has blocks 0..{n_layers - 1}; " + hint
+        super().__init__(f"{what} {name!r} is not a hook point of this model: {hint} (all of them: model.hook_dict)")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
 
 
 @dataclass
@@ -85,6 +105,20 @@ def configure_for_tokenizer(cfg: ModelConfig, tokenizer: Tokenizer) -> ModelConf
     return dataclasses.replace(cfg, vocab_size=vocab_size, engram=engram)
 
 
+def token_input(model, input, attention_mask: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor | None]:
+    """A forward's `input` (token ids `[B, T]`, or text the model's `to_tokens` pads) as ids on
+    the model's device, checked against its vocabulary, with the mask of real tokens (given, or
+    made with the padding), on the device too. Shared by `EngramLM` and the bridged models."""
+    if isinstance(input, (str, list)):
+        input, attention_mask = model.to_tokens(input, return_mask=True)
+    tokens = input.to(model.device)
+    if tokens.ndim != 2:
+        raise ValueError(f"tokens must be [batch, pos], got shape {tuple(tokens.shape)}")
+    if tokens.numel() and (tokens.min() < 0 or tokens.max() >= model.cfg.vocab_size):
+        raise ValueError(f"token ids must lie in [0, {model.cfg.vocab_size}); got {tokens.min()}..{tokens.max()}")
+    return tokens, None if attention_mask is None else attention_mask.to(model.device)
+
+
 class EngramLM(HookedRootModule):
     def __init__(
         self,
@@ -108,9 +142,7 @@ class EngramLM(HookedRootModule):
         if cfg.engram is not None:
             lookup = self._compression_lookup(cfg, tokenizer)
             self.register_buffer("compression_lookup", torch.from_numpy(lookup), persistent=False)
-            self.addresser = NgramAddresser(
-                cfg.engram, multipliers=multipliers, compressed_pad_id=int(lookup[cfg.engram.pad_id])
-            )
+            self.addresser = NgramAddresser(cfg.engram, multipliers=multipliers, compressed_pad_id=int(lookup[cfg.engram.pad_id]))
 
         self._check_tables(tables)
         self.embed = nn.Embedding(cfg.vocab_size, cfg.d_model)
@@ -150,7 +182,8 @@ class EngramLM(HookedRootModule):
             expected = (sum(map(sum, self.addresser.table_sizes[layer])), self.cfg.engram.head_dim)
             if (table.num_rows, table.row_dim) != expected:
                 raise ValueError(
-                    f"layer {layer}'s table is {table.num_rows} x {table.row_dim}; the addressing needs {expected[0]} x {expected[1]}"
+                    f"layer {layer}'s table is {table.num_rows} x {table.row_dim}; the addressing needs {expected[0]} x "
+                    f"{expected[1]}"
                 )
 
     def _block(self, layer: int, table: RowTable | None) -> TransformerBlock:
@@ -236,7 +269,9 @@ class EngramLM(HookedRootModule):
             raise ValueError(f"return_type={return_type!r}; use 'logits', 'loss', 'both' or None")
         if logits_to_keep is not None and (return_type != "logits" or logits_to_keep < 1):
             raise ValueError(f"logits_to_keep={logits_to_keep!r} needs return_type='logits' and at least 1 position")
-        if stop_at_layer is not None and not (0 <= stop_at_layer <= self.cfg.n_layers and state is None and logits_to_keep is None):
+        if stop_at_layer is not None and not (
+            0 <= stop_at_layer <= self.cfg.n_layers and state is None and logits_to_keep is None
+        ):
             raise ValueError(
                 f"stop_at_layer={stop_at_layer!r} must lie in [0, n_layers={self.cfg.n_layers}], without a decode state "
                 "(its later layers' caches would fall behind) or logits_to_keep (there are no logits)"
@@ -259,7 +294,7 @@ class EngramLM(HookedRootModule):
             streams = block(streams, rows.get(layer), token_mask, key_padding, kv, conv, fetch)
         if stop_at_layer is not None:
             return streams
-        normalized = self.ln_final(streams.sum(1))  # [B, T, d]
+        normalized = self.final_normalized(streams)  # [B, T, d]
         if logits_to_keep is not None:
             # the unembedding is the widest matmul; decoding reads only the last position's
             normalized = normalized[:, -logits_to_keep:]
@@ -272,17 +307,18 @@ class EngramLM(HookedRootModule):
             return logits, self.next_token_loss(logits, tokens, token_mask)
         return None
 
+    def final_normalized(self, streams: torch.Tensor) -> torch.Tensor:
+        """The last block's residual streams `[B, M, T, d]` as `unembed` reads them `[B, T, d]`:
+        summed, then the final norm (`ln_final.hook_normalized`). Every model the probes read
+        (a bridged one too) has this method, so that recorders and lenses unembed any layer's
+        streams as the model's own forward does."""
+        return self.ln_final(streams.sum(1))
+
     def _prepare_inputs(self, input, attention_mask: torch.Tensor | None, state: DecodeState | None):
         """Token ids on the model's device, the mask of real tokens among them, and the mask of
         real keys attention sees (a decode state's earlier positions first, which it extends)."""
-        if isinstance(input, (str, list)):
-            input, attention_mask = self.to_tokens(input, return_mask=True)
-        tokens = input.to(self.device)
-        if tokens.ndim != 2:
-            raise ValueError(f"tokens must be [batch, pos], got shape {tuple(tokens.shape)}")
-        if tokens.numel() and (tokens.min() < 0 or tokens.max() >= self.cfg.vocab_size):
-            raise ValueError(f"token ids must lie in [0, {self.cfg.vocab_size}); got {tokens.min()}..{tokens.max()}")
-        token_mask = None if attention_mask is None else attention_mask.to(self.device).bool()
+        tokens, attention_mask = token_input(self, input, attention_mask)
+        token_mask = None if attention_mask is None else attention_mask.bool()
         key_padding = token_mask
         if state is not None:
             if token_mask is None and state.key_padding is not None:
@@ -303,9 +339,71 @@ class EngramLM(HookedRootModule):
         return F.cross_entropy(logits[:, :-1].flatten(0, 1).float(), targets.flatten(), ignore_index=-100)
 
     def run_with_cache(self, *model_args, **kwargs):
-        """As TransformerLens: `(output, ActivationCache)`; names_filter etc. pass through."""
+        """As TransformerLens: `(output, ActivationCache)`; names_filter etc. pass through. A
+        names_filter naming a hook point this model lacks is an UnknownHookError, not an empty cache."""
         out, cache_dict = super().run_with_cache(*model_args, **kwargs)
         return out, ActivationCache(cache_dict, self, has_batch_dim=not kwargs.get("remove_batch_dim", False))
+
+    # --- hook names --------------------------------------------------------------------------
+    # TransformerLens matches a string names_filter silently (a misspelt one caches nothing) and
+    # looks hook names up in every module (KeyError: 'name', or an assert for a non-hook module).
+    # Every door that takes hook names checks them here first, listing close matches.
+
+    def check_hook_names(self, names, what: str = "hook name") -> None:
+        """Each of `names` (a string, or a list/tuple/set of strings) must be a hook point of
+        this model; else UnknownHookError naming the close matches in `hook_dict`."""
+        for name in [names] if isinstance(names, str) else names if isinstance(names, (list, tuple, set, frozenset)) else [names]:
+            if not isinstance(name, str):
+                raise ArgumentTypeError(
+                    f"{what} {name!r} is a {type(name).__name__}; name a hook point, e.g. 'blocks.0.hook_resid_pre'"
+                )
+            if name not in self.hook_dict:
+                raise UnknownHookError(name, what, self)
+
+    def _names_filter(self, names_filter):
+        """TransformerLens's names_filter, checked: a string or a collection of hook names, or a callable."""
+        if names_filter is None or callable(names_filter):
+            return names_filter
+        if isinstance(names_filter, (tuple, set, frozenset)):
+            names_filter = list(names_filter)
+        if not isinstance(names_filter, (str, list)):
+            raise ArgumentTypeError(
+                f"names_filter={names_filter!r} must be a hook name, a list of hook names or a function of a hook name"
+            )
+        self.check_hook_names(names_filter, "names_filter")
+        return names_filter
+
+    def _check_hook_list(self, hooks, what: str) -> list:
+        """`hooks` as a list of (name or filter, hook function) pairs, every name checked."""
+        if isinstance(hooks, tuple) and len(hooks) == 2 and isinstance(hooks[0], str) and callable(hooks[1]):
+            raise ArgumentTypeError(
+                f"{what} takes a list of (name, hook) pairs; wrap the one pair in a list: [({hooks[0]!r}, fn)]"
+            )
+        hooks = list(hooks)
+        for pair in hooks:
+            if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and callable(pair[1])):
+                raise ArgumentTypeError(f"{what} entry {pair!r} must be a (hook name or filter function, hook function) pair")
+            if not callable(pair[0]):
+                self.check_hook_names(pair[0], f"{what} name")
+        return hooks
+
+    def get_caching_hooks(self, names_filter=None, *args, **kwargs):
+        return super().get_caching_hooks(self._names_filter(names_filter), *args, **kwargs)
+
+    def add_caching_hooks(self, names_filter=None, *args, **kwargs):
+        return super().add_caching_hooks(self._names_filter(names_filter), *args, **kwargs)
+
+    @contextmanager
+    def hooks(self, fwd_hooks=(), bwd_hooks=(), reset_hooks_end: bool = True, clear_contexts: bool = False):
+        """As TransformerLens's, with every hook name checked before any hook is added."""
+        fwd_hooks, bwd_hooks = self._check_hook_list(fwd_hooks, "fwd_hooks"), self._check_hook_list(bwd_hooks, "bwd_hooks")
+        with super().hooks(fwd_hooks, bwd_hooks, reset_hooks_end, clear_contexts) as model:
+            yield model
+
+    def add_hook(self, name, hook, *args, **kwargs):
+        if not callable(name):
+            self.check_hook_names(name)
+        return super().add_hook(name, hook, *args, **kwargs)
 
     # --- text ------------------------------------------------------------------------------
 
@@ -350,7 +448,9 @@ class EngramLM(HookedRootModule):
         most max_seq_len); its KV caches are allocated once, on the first step."""
         max_len = self.cfg.max_seq_len if max_len is None else max_len
         if not 1 <= max_len <= self.cfg.max_seq_len:
-            raise ValueError(f"new_state(max_len={max_len}): a decode state holds 1..max_seq_len={self.cfg.max_seq_len} positions")
+            raise ValueError(
+                f"new_state(max_len={max_len}): a decode state holds 1..max_seq_len={self.cfg.max_seq_len} positions"
+            )
         return DecodeState(
             kv=[KVCache(max_len) for _ in self.blocks],
             conv=[ConvCache() for _ in self.blocks],

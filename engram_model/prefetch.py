@@ -107,6 +107,9 @@ class Prefetcher:
     `threads` workers serve the layers of a step in parallel (the first Engram layer's job is
     queued first). Per-step records (`records`, the last `keep_records` steps) hold rows
     requested, unique rows, bytes, issue/ready times and the time the compute thread waited.
+    What it reads of the model: `addresser`, `cfg.engram.layers`, `device`, and per Engram
+    layer `blocks[layer].engram.table` (a `RowTable`) and `.offsets` (each head's first flat
+    row), which our `Engram` and a bridged model's hook module (`bridges`) both carry.
     """
 
     def __init__(self, model, threads: int = 2, keep_records: int = 10_000):
@@ -127,9 +130,17 @@ class Prefetcher:
         """Hash `tokens` `[B, T]` (advancing `state`'s n-gram history, as a forward would) and
         start gathering every Engram layer's rows."""
         issued_at = time.perf_counter()
-        grad = torch.is_grad_enabled()  # grad mode is per thread: the workers follow the caller's
         rows = self.model.engram_rows_numpy(tokens, state)  # {layer: int64 [B, T, H]}
-        record = StepRecord(self._steps, int(tokens.numel()), issued_at)
+        return self.issue_rows(rows, issued_at)
+
+    def issue_rows(self, rows: dict[int, np.ndarray], issued_at: float | None = None) -> PrefetchStep:
+        """Start gathering rows already hashed: `{layer: int64 [B, T, H]}` per-head row ids for
+        every Engram layer (a model whose row ids depend on more than its tokens, as a bridged
+        model's do on the attention mask, hashes them itself). `issued_at`: when the step began."""
+        issued_at = time.perf_counter() if issued_at is None else issued_at
+        grad = torch.is_grad_enabled()  # grad mode is per thread: the workers follow the caller's
+        batch, seq_len = rows[self.layers[0]].shape[:2]
+        record = StepRecord(self._steps, batch * seq_len, issued_at)
         self._steps += 1
         step = PrefetchStep({}, {}, record)
         for layer in self.layers:

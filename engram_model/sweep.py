@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import fcntl
 import json
+import math
 import multiprocessing
 import os
 import re
@@ -31,6 +32,11 @@ from .config import EngramConfig, ModelConfig, MoEConfig
 from .train import TrainConfig, train_on_streams, without_engram
 
 LOCKS = ".locks"
+NUMBER = r"[0-9]+(?:\.[0-9]*)?(?:e-?[0-9]+)?"  # how Point.name writes rho and the rows fraction
+
+
+class SweepError(ValueError):
+    """A sweep directory that cannot be reported on; the message names the file and what to do."""
 
 
 def allocate(base: ModelConfig, rho: float, sparse_params: int) -> ModelConfig:
@@ -102,7 +108,7 @@ class Point:
 
     @classmethod
     def from_name(cls, name: str) -> Point:
-        match = re.fullmatch(r"rho-([0-9.]+)-seed-(\d+)(?:-rows-([0-9.e-]+))?", name)
+        match = re.fullmatch(rf"rho-({NUMBER})-seed-(\d+)(?:-rows-({NUMBER}))?", name)
         if match is None:
             raise ValueError(f"{name!r} is not a sweep point's directory name (rho-R-seed-S[-rows-F])")
         return cls(float(match[1]), int(match[2]), float(match[3]) if match[3] else 1.0)
@@ -221,7 +227,8 @@ def run_sweep(
     unfinished = [rho for rho, summary in first.items() if summary is None]
     if unfinished:
         raise RuntimeError(
-            f"the first pass's points at rho {unfinished} are unfinished in {out_dir} (another sweep process holds them?); run again"
+            f"the first pass's points at rho {unfinished} are unfinished in {out_dir} (another sweep process holds them?); run "
+            "again"
         )
     losses = {rho: summary["validation"]["overall"] for rho, summary in first.items()}
     _run_pass(plan, plan.seeded_points(losses), streams, tokenizer, out_dir, workers)
@@ -249,13 +256,48 @@ def _write_plan(plan: SweepPlan, out_dir: Path) -> None:
     path.write_text(json.dumps(recorded, indent=2))
 
 
+def _summary_numbers(path: Path) -> dict:
+    """A finished point's summary.json, checked for what `sweep_results` reads: a SweepError
+    naming the file otherwise. A loss may be NaN (a run that diverged): that is a result."""
+    redo = f"delete {path.parent} and run the sweep again to retrain that point"
+    try:
+        summary = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise SweepError(f"{path} is not a readable summary ({err}); {redo}") from err
+
+    def number(value) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+    validation = summary.get("validation") if isinstance(summary, dict) else None
+    counts = summary.get("parameters") if isinstance(summary, dict) else None
+    if (
+        not isinstance(validation, dict)
+        or not number(validation.get("overall"))
+        or not all(number(v) for v in validation.values())
+        or not isinstance(counts, dict)
+        or not all(number(counts.get(k)) and math.isfinite(counts[k]) for k in ("total", "active", "tables"))
+        or not all(number(summary.get(k)) for k in ("tokens", "training_flops", "wall_time_s"))
+    ):
+        raise SweepError(
+            f"{path} lacks what a finished point records (validation losses, parameters, tokens, training_flops, "
+            f"wall_time_s); {redo}"
+        )
+    return summary
+
+
 def sweep_results(out_dir: str | Path) -> list[dict]:
     """One row per finished point: rho, seed, rows (table fraction), validation loss overall
-    and per domain, parameters, tokens, FLOPs and wall time."""
+    and per domain, parameters, tokens, FLOPs and wall time. A summary that cannot be read, or a
+    point's folder whose name is not one, is a SweepError naming it."""
     rows = []
     for path in sorted(Path(out_dir).glob("rho-*/summary.json")):
-        summary = json.loads(path.read_text())
-        point = Point.from_name(path.parent.name)
+        try:
+            point = Point.from_name(path.parent.name)
+        except ValueError as err:
+            raise SweepError(f"{path.parent}: {err}; move it out of the sweep directory") from err
+        if not 0 < point.rho <= 1:
+            raise SweepError(f"{path.parent}: rho {point.rho:g} lies outside (0, 1]; move it out of the sweep directory")
+        summary = _summary_numbers(path)
         validation = {k: v for k, v in summary["validation"].items() if k != "tokens"}
         counts = summary["parameters"]
         rows.append(

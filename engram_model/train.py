@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
 import numpy as np
 import torch
@@ -35,13 +36,14 @@ from tokenizers import Tokenizer
 from torch import nn
 from torch.nn import functional as F
 
-from ._io import write_atomically
 from .addressing import table_primes
-from .checkpoint import CheckpointError, load_model, save_model
-from .config import ModelConfig
+from .checkpoint import CheckpointError, save_model
+from .config import MAX_ALLOCATION_BYTES, Allocation, ConfigError, ModelConfig, Range, check_bytes, check_fields, parse_json
 from .corpus import Document
 from .engram import Engram
+from .files import write_atomically
 from .layers import MoE, RoutedExperts
+from .loading import load_model
 from .model import EngramLM, configure_for_tokenizer
 from .tables import ResidentTable
 from .tokenizer import BOS, EOS
@@ -53,40 +55,57 @@ class TrainingError(ValueError):
     """Training cannot start or resume as asked; the message names the input and the fix."""
 
 
+class TrainConfigError(TrainingError, ConfigError):
+    """A training config field of the wrong type or out of bounds (both a TrainingError and a ConfigError)."""
+
+
+MAX_STEPS = 2**40
+_Count = Annotated[int, Range(1, MAX_STEPS)]  # steps and token counts
+_Fraction = Annotated[float, Range(min=0, below=1)]
+
+
 @dataclass(frozen=True)
 class TrainConfig:
+    """Fields are checked by type and bounds when made (`engram_model.config.check_fields`),
+    and the batch by the bytes its logits would take."""
+
     model: ModelConfig  # sized to the tokenizer when training starts
-    tokens: int  # training budget; steps = tokens // (batch_size * seq_len)
-    seq_len: int = 512
-    batch_size: int = 8
-    lr: float = 3e-3  # peak learning rate of the backbone
-    table_lr_multiplier: float = 5.0  # spec §4: Engram tables learn 5x faster, with Adam and no weight decay
-    weight_decay: float = 0.1  # matrices only; norms, gains, biases and tables get none
-    betas: tuple[float, float] = (0.9, 0.95)
-    grad_clip: float = 1.0  # over the dense parameters (the tables' sparse rows are not clipped)
-    warmup_steps: int = 100
-    min_lr_ratio: float = 0.1  # cosine decay ends at this fraction of the peak
-    balance_rate: float = 1e-3  # MoE expert-bias step (auxiliary-loss-free load balancing)
+    tokens: Annotated[int, Range(1, 2**62)]  # training budget; steps = tokens // (batch_size * seq_len)
+    seq_len: Annotated[int, Range(1, 2**31)] = 512
+    batch_size: Annotated[int, Range(1, 2**24)] = 8
+    lr: Annotated[float, Range(above=0, max=10)] = 3e-3  # peak learning rate of the backbone
+    # spec §4: Engram tables learn 5x faster, with Adam and no weight decay
+    table_lr_multiplier: Annotated[float, Range(min=0, max=1e6)] = 5.0
+    weight_decay: Annotated[float, Range(min=0, max=10)] = 0.1  # matrices only; norms, gains, biases and tables get none
+    betas: tuple[_Fraction, _Fraction] = (0.9, 0.95)
+    grad_clip: Annotated[float, Range(above=0)] = 1.0  # over the dense parameters (the tables' sparse rows are not clipped)
+    warmup_steps: Annotated[int, Range(0, MAX_STEPS)] = 100
+    min_lr_ratio: Annotated[float, Range(0, 1)] = 0.1  # cosine decay ends at this fraction of the peak
+    balance_rate: Annotated[float, Range(0, 1)] = 1e-3  # MoE expert-bias step (auxiliary-loss-free load balancing)
     sparse_tables: bool = True  # sparse table gradients: Adam touches only the rows a batch read
-    eval_every: int = 300  # steps
-    eval_tokens_per_domain: int = 32_768  # during training; the final evaluation reads the whole split
-    checkpoint_every: int = 100  # steps
-    log_every: int = 10  # steps
-    seed: int = 0
-    threads: int = 0  # torch CPU threads; 0 keeps torch's default
+    eval_every: _Count = 300  # steps
+    # during training; the final evaluation reads the whole split
+    eval_tokens_per_domain: Annotated[int, Range(1, 2**62)] = 32_768
+    checkpoint_every: _Count = 100  # steps
+    log_every: _Count = 10  # steps
+    seed: Annotated[int, Range(0, 2**63 - 1)] = 0
+    threads: Annotated[int, Range(0, 4096)] = 0  # torch CPU threads; 0 keeps torch's default
     save_dtype: str = "float32"  # "bfloat16": rounded before the final evaluation, and saved so
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "betas", tuple(self.betas))
-        for name in ("tokens", "seq_len", "batch_size", "eval_every", "checkpoint_every", "log_every"):
-            if getattr(self, name) < 1:
-                raise TrainingError(f"train config {name}={getattr(self, name)} must be >= 1")
+        check_fields(self, "train config ", TrainConfigError)
         if self.steps < 1:
-            raise TrainingError(f"tokens={self.tokens} is less than one batch of {self.batch_size} x {self.seq_len}")
+            raise TrainConfigError(f"tokens={self.tokens} is less than one batch of {self.batch_size} x {self.seq_len}")
         if self.save_dtype not in SAVE_DTYPES:
-            raise TrainingError(f"save_dtype={self.save_dtype!r}; choose one of {sorted(SAVE_DTYPES)}")
+            raise TrainConfigError(f"save_dtype={self.save_dtype!r}; choose one of {sorted(SAVE_DTYPES)}")
         if self.seq_len > self.model.max_seq_len:
-            raise TrainingError(f"seq_len={self.seq_len} exceeds the model's max_seq_len={self.model.max_seq_len}")
+            raise TrainConfigError(f"seq_len={self.seq_len} exceeds the model's max_seq_len={self.model.max_seq_len}")
+        width = max(self.model.vocab_size, self.model.d_model * self.model.hc_streams, self.model.d_ff)
+        sizes = {"train config batch_size": self.batch_size, "seq_len": self.seq_len}
+        logits = Allocation(
+            sizes, self.batch_size * self.seq_len * width * 4, f"one batch's logits ([batch, seq_len, {width}] fp32)"
+        )
+        check_bytes([logits], MAX_ALLOCATION_BYTES, TrainConfigError)
 
     @property
     def steps(self) -> int:
@@ -97,7 +116,15 @@ class TrainConfig:
 
     @classmethod
     def from_dict(cls, data: dict) -> TrainConfig:
-        return cls(**{**data, "model": ModelConfig.from_dict(data["model"])})
+        if not isinstance(data, dict) or not isinstance(data.get("model"), dict):
+            raise TrainConfigError("a training config is a JSON object of fields whose 'model' is a model config object")
+        unknown = sorted(set(data) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise TrainConfigError(f"unknown training config field(s) {unknown}")
+        try:
+            return cls(**{**data, "model": ModelConfig.from_dict(data["model"])})
+        except TypeError as err:  # a required field missing
+            raise TrainConfigError(f"training config fields do not fit TrainConfig: {err}") from err
 
 
 # --- parameter accounting -------------------------------------------------------------------
@@ -349,7 +376,7 @@ def load_state(out_dir: Path, cfg: TrainConfig, tokenizer: Tokenizer | None = No
         return None
     state_dir = out_dir / pointer.read_text().strip()
     try:
-        progress = json.loads((state_dir / "progress.json").read_text())
+        progress = parse_json((state_dir / "progress.json").read_text(), str(state_dir / "progress.json"))
         recorded = progress.pop("train_config")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise TrainingError(

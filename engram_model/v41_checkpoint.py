@@ -18,6 +18,13 @@ The tables are served where they lie (`ShardedTables`): the mmap tier maps the c
 scales straight out of the shards, the host tier reads both arrays as stored; nothing is
 converted at load, and gathered rows are dequantised and rounded to bf16 as vLLM and SGLang
 do. `wkv` is small, so it is dequantised once at load into the module's float parameter.
+
+Non-finite values are refused, naming the tensor: every small tensor (`wkv.weight` codes,
+`wkv.scale`, `q_weight`, `k_weight`) is checked at load (a NaN E4M3 code 0x7F/0xFF, an E8M0
+scale 0xFF, a NaN or infinite float, and a `wkv` whose codes times scales overflow float32).
+The tables are checked row by row as they are gathered, not at load (a full scan of 189 GiB
+would read it all): see `engram_model.tables.tiers`; the resident tier, which reads a table
+whole, checks it whole at load.
 Our backbone is not DeepSeek's (README: "Reading a DeepSeek-V4.1 checkpoint"), so only the
 Engram side loads, as `EngramParts`.
 """
@@ -36,9 +43,10 @@ from torch import nn
 
 from .addressing import NgramAddresser, table_primes
 from .checkpoint import CONFIG, TOKENIZER, CheckpointError, with_cache
-from .config import ConfigError, ModelConfig
+from .config import ConfigError, ModelConfig, parse_json
 from .engram import Engram
-from .tables import RowTable, ShardedTables, TableError, open_table
+from .tables import RowTable, ShardedTables, TableError, TierOptions, open_table
+from .tables.codec import describe_nonfinite
 from .tokenizer import CompressedVocab, load_tokenizer
 
 INDEX = "model.safetensors.index.json"
@@ -80,21 +88,19 @@ def load_v41(
     directory: Path,
     device: str | torch.device = "cpu",
     tokenizer: Tokenizer | None = None,
-    tier: str = "mmap",
-    reader: str = "mmap",
-    io_threads: int = 4,
-    cache_rows: int = 0,
-    cache_policy: str = "lru",
-    hot_rows: dict[int, np.ndarray] | None = None,
+    tier: str | TierOptions = "mmap",
 ) -> EngramParts:
     """The Engram side of a V4.1 checkpoint directory (see `load_model`'s options)."""
     cfg = _read_config(directory / CONFIG)
     weight_map = _read_weight_map(directory / INDEX)
     tokenizer, lookup = _tokenizer_and_lookup(directory, tokenizer, cfg)
     cfg = dataclasses.replace(cfg, engram=dataclasses.replace(cfg.engram, compressed_pad_id=int(lookup[cfg.engram.pad_id])))
-    tables = with_cache(
-        _open_tables(directory / INDEX, weight_map, cfg, tier, device, reader, io_threads), cache_rows, cache_policy, hot_rows
-    )
+    options = TierOptions.of(tier)
+    tables = _open_tables(directory / INDEX, weight_map, cfg, options, device)
+    try:  # a static cache reads its hot rows now, and they are checked as any gather's
+        tables = with_cache(tables, options)
+    except TableError as err:
+        raise CheckpointError(str(err)) from err
     engrams = {}
     for layer, primes in table_primes(cfg.engram).items():
         engram = Engram(cfg, primes, tables[layer])
@@ -105,8 +111,10 @@ def load_v41(
 
 def _read_config(path: Path) -> ModelConfig:
     try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError) as err:
+        data = parse_json(path.read_bytes(), "config.json")
+    except OSError as err:
+        raise CheckpointError(f"{path} is not a readable config.json ({err})") from err
+    except ConfigError as err:  # not JSON, not UTF-8, or nested past any config
         raise CheckpointError(f"{path} is not a readable config.json ({err})") from err
     try:
         return ModelConfig.from_deepseek(data)
@@ -119,7 +127,7 @@ def _read_weight_map(path: Path) -> dict[str, str]:
         weight_map = json.loads(path.read_text())["weight_map"]
         if not isinstance(weight_map, dict) or not all(isinstance(v, str) and Path(v).name == v for v in weight_map.values()):
             raise TypeError("weight_map must map tensor names to shard file names in the same directory")
-    except (OSError, ValueError, KeyError, TypeError) as err:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as err:  # RecursionError: JSON nested past any index
         raise CheckpointError(
             f"{path} is not a readable safetensors index ({err}); expected {{'weight_map': {{tensor: shard}}}}"
         ) from err
@@ -155,9 +163,7 @@ def _tokenizer_and_lookup(directory: Path, tokenizer: Tokenizer | None, cfg: Mod
     return tokenizer, vocab.lookup
 
 
-def _open_tables(
-    index: Path, weight_map: dict[str, str], cfg: ModelConfig, tier: str, device, reader: str, io_threads: int
-) -> dict[int, RowTable]:
+def _open_tables(index: Path, weight_map: dict[str, str], cfg: ModelConfig, options: TierOptions, device) -> dict[int, RowTable]:
     """Each layer's table, its codes and scales where the shards hold them, after checking
     their shapes against the addressing."""
     names = {
@@ -176,7 +182,10 @@ def _open_tables(
                 f"{entry.arrays[0].path}: tensor {names[str(layer)][0]} is [{entry.num_rows}, {entry.codec.row_dim}]; "
                 f"the config's Engram keys address {list(expected)}"
             )
-        tables[layer] = open_table(source, str(layer), tier, device, reader, io_threads)
+        try:
+            tables[layer] = open_table(source, str(layer), options, device)
+        except TableError as err:  # a resident table is checked for non-finite rows as it loads
+            raise CheckpointError(str(err)) from err
     return tables
 
 
@@ -186,8 +195,16 @@ def _load_engram_weights(engram: Engram, layer: int, directory: Path, weight_map
     blocks = (-(-out_dim // WKV_BLOCK), -(-in_dim // WKV_BLOCK))
     codes = _read_tensor(directory, weight_map, engram_tensor(layer, "wkv.weight"), (torch.float8_e4m3fn,), (out_dim, in_dim))
     scale = _read_tensor(directory, weight_map, engram_tensor(layer, "wkv.scale"), (torch.float8_e8m0fnu, torch.float32), blocks)
+    weight = dequantize_blocks(codes, scale)
+    if not torch.isfinite(weight).all():  # finite codes and scales, but their products overflow float32
+        row, col = (int(i) for i in (~torch.isfinite(weight)).nonzero()[0])
+        name, block_scale = engram_tensor(layer, "wkv.weight"), scale.float()[row // WKV_BLOCK, col // WKV_BLOCK].item()
+        raise CheckpointError(
+            f"{directory / weight_map[name]}: tensor {name} times its scale overflows float32 at [{row}, {col}] (block "
+            f"scale {block_scale}): the checkpoint is corrupt; download the shard again"
+        )
     with torch.no_grad():
-        wkv.copy_(dequantize_blocks(codes, scale))
+        wkv.copy_(weight)
         for name in ("q_weight", "k_weight"):
             gain = getattr(engram, name)
             gain.copy_(_read_tensor(directory, weight_map, engram_tensor(layer, name), _GAIN_DTYPES, tuple(gain.shape)).float())
@@ -219,4 +236,7 @@ def _read_tensor(directory: Path, weight_map: dict[str, str], name: str, dtypes:
         raise CheckpointError(
             f"{path}: tensor {name} is {str(tensor.dtype).removeprefix('torch.')} {list(tensor.shape)}; expected {expected}"
         )
+    problem = describe_nonfinite(tensor)
+    if problem:
+        raise CheckpointError(f"{path}: tensor {name} {problem}: the checkpoint is corrupt; download the shard again")
     return tensor

@@ -1,12 +1,13 @@
 """Documents to model inputs: the one batching layer the gate scan, `text_gates` (the `gates`
 command) and every depth analysis (similarity, lens, ablation) read through.
 
-    Document ─► tokens (BOS first) ─► Chunk: tokens start:start+len of one document, with the
+    Document ─► tokens (BOS first, if any) ─► Chunk: tokens start:start+len of one document, with the
     raw ids just before it as n-gram history ─► batches ─► model_inputs: right-padded tokens
     [B, T], the mask of real tokens, and each Engram layer's row ids, the chunk's n-grams
     continuing from its history (`EngramLM.engram_rows(..., history=...)`)
 
-Chunks come two ways, cut the same way (every `max_tokens` from a document's BOS):
+Chunks come two ways, cut the same way (every `max_tokens` from a document's first token; its
+BOS, where the tokenizer has one: `document_prefix`):
   DocumentChunker.stream   the gate scan: a stream, each document tokenized a piece at a time,
                            so one document never has more than a piece and a chunk in memory
   read_chunks              the depth analyses: whole tokenized documents up to a token budget,
@@ -15,7 +16,7 @@ Chunks come two ways, cut the same way (every `max_tokens` from a document's BOS
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -27,13 +28,14 @@ from engram_model import EngramLM
 from engram_model.corpus import Document
 from engram_model.tokenizer import BOS
 
-from .categorize import categorize
-
 # Characters tokenized at a time by the stream: a long document is tokenized piece by piece,
 # so its memory stays bounded by the chunk length (and its text), not its token count.
 PIECE_CHARS = 16_384
 POSITION_RULES = ("all", "sample", "entities")
-CONTEXT_CHARS = 200  # characters of text either side of a token the categorizer reads
+CONTEXT_CHARS = 200  # characters of text either side of a token the labeller reads
+# labels one token for the analyses that group by kind of text: (token text, CONTEXT_CHARS of
+# text before it, after it) -> a category; the caller chooses it (`probe.categorize.label_token`)
+TokenLabeller = Callable[[str, str, str], str]
 LOOK_AHEAD = 8  # tokens past a chunk's end read to see whether a name ends with the chunk
 
 
@@ -42,18 +44,21 @@ class TokenizedDocument:
     """A whole document's tokens, as the depth analyses keep it."""
 
     document: Document
-    ids: list[int]  # BOS first
+    ids: list[int]  # BOS first (document_prefix)
     offsets: np.ndarray  # [len(ids), 2] int32: character span of each token
     read: int = 0  # tokens the chunks use, plus a look-ahead for names that continue past them
+    labeller: TokenLabeller | None = field(default=None, repr=False)
     _labels: list[str] | None = field(default=None, repr=False)
 
     @property
     def labels(self) -> list[str]:
-        """`probe.categorize` label of each token read: its word with CONTEXT_CHARS either side."""
+        """The labeller's label of each token read: its text with CONTEXT_CHARS either side."""
+        if self.labeller is None:
+            raise ValueError("these chunks were read without a labeller; pass read_chunks(..., labeller=label_token)")
         if self._labels is None:
             text = self.document.text
             self._labels = [
-                categorize(text[a:b], text[max(0, a - CONTEXT_CHARS) : a], text[b : b + CONTEXT_CHARS]).label
+                self.labeller(text[a:b], text[max(0, a - CONTEXT_CHARS) : a], text[b : b + CONTEXT_CHARS])
                 for a, b in self.offsets[: self.read].tolist()
             ]
         return self._labels
@@ -91,6 +96,21 @@ class Chunk:
         return self.doc.labels[start:stop]
 
 
+def document_prefix(tokenizer: Tokenizer) -> list[int]:
+    """The ids every document starts with, before its text: the tokenizer's own BOS, as its
+    post-processor puts it before a text (a Llama-style template); else our `<|bos|>`, which our
+    tokenizers have and our models are trained to read first; else none. A Qwen tokenizer has no
+    BOS, and transformers' Qwen4-Exp reads a text as it is (its tokenizer adds nothing, and its
+    PLE layers fill the n-gram history before the first token with EOS). The text itself is
+    encoded without special tokens, so that no piece or chunk gets a BOS of its own."""
+    plain, full = tokenizer.encode("a", add_special_tokens=False).ids, tokenizer.encode("a").ids
+    start = next((i for i in range(len(full) - len(plain) + 1) if full[i : i + len(plain)] == plain), 0) if plain else 0
+    if start:
+        return full[:start]
+    bos = tokenizer.token_to_id(BOS)
+    return [] if bos is None else [bos]
+
+
 def history_length(models: Sequence[EngramLM]) -> int:
     """Raw ids before a chunk that the models' n-grams read: the longest N-1 (0 without Engram)."""
     return max((m.cfg.engram.max_ngram - 1 for m in models if m.cfg.engram is not None), default=0)
@@ -103,7 +123,7 @@ class DocumentChunker:
         self.tokenizer, self.max_tokens, self.history, self.piece_chars = tokenizer, max_tokens, history, piece_chars
         # pieces are cut where the pre-tokenizer cuts; a normalizer would move those cuts
         self.pre_tokenizer = tokenizer.pre_tokenizer if tokenizer.normalizer is None else None
-        self.bos = tokenizer.token_to_id(BOS)
+        self.prefix = document_prefix(tokenizer)  # the BOS, or nothing
         self.forced_cuts = 0  # pieces cut inside one pre-token longer than a piece
 
     def _piece_end(self, text: str, start: int) -> int:
@@ -128,16 +148,16 @@ class DocumentChunker:
         start = 0
         while start < len(text):
             end = self._piece_end(text, start)
-            encoding = self.tokenizer.encode(text[start:end])
+            encoding = self.tokenizer.encode(text[start:end], add_special_tokens=False)
             yield encoding.ids, np.array(encoding.offsets, np.int32).reshape(-1, 2) + start
             start = end
 
     def stream(self, documents: Iterable[Document]) -> Iterator[Chunk]:
-        """Every document's tokens (after a BOS) in chunks of `max_tokens`, produced as the
-        text is tokenized: a document never has more than a piece and a chunk in memory."""
+        """Every document's tokens (after its `document_prefix`) in chunks of `max_tokens`, produced
+        as the text is tokenized: a document never has more than a piece and a chunk in memory."""
         size = self.max_tokens
         for document in documents:
-            ids, offsets, start, history = [self.bos], np.zeros((1, 2), np.int32), 0, []
+            ids, offsets, start, history = list(self.prefix), np.zeros((len(self.prefix), 2), np.int32), 0, []
             for piece_ids, piece_offsets in self.token_pieces(document.text):
                 ids += piece_ids
                 offsets = np.concatenate([offsets, piece_offsets])
@@ -156,20 +176,28 @@ def read_chunks(
     per_document: int | None = None,
     *,
     history: int,
+    labeller: TokenLabeller | None = None,
 ) -> list[Chunk]:
-    """Documents tokenized whole (BOS first), each cut to its first `per_document` tokens (all
+    """Documents tokenized whole (`document_prefix` first), each cut to its first `per_document` tokens (all
     by default) and into chunks of at most `max_tokens`, until `tokens` tokens are read; each
     chunk carries the `history` ids before it (`history_length(models)`). Every tokenizer must
-    give the same ids: models compared position by position must read the same tokens."""
+    give the same ids: models compared position by position must read the same tokens.
+    `labeller` labels the tokens read, for analyses that group positions by kind of text."""
     tokenizer, others = tokenizers[0], [t for t in tokenizers[1:] if t.to_str() != tokenizers[0].to_str()]
-    bos = tokenizer.token_to_id(BOS)
+    prefix = document_prefix(tokenizer)
+    for other in others:
+        if document_prefix(other) != prefix:
+            raise ValueError(
+                f"the two models' tokenizers start a document with different ids ({prefix} and {document_prefix(other)}): "
+                "models compared position by position must read the same tokens; use checkpoints with the same tokenizer"
+            )
     chunks, total = [], 0
     for document in documents:
-        encoding = tokenizer.encode(document.text)
+        encoding = tokenizer.encode(document.text, add_special_tokens=False)
         for other in others:
-            _check_same_ids(document, encoding.ids, other.encode(document.text).ids)
-        offsets = np.array([(0, 0), *encoding.offsets], np.int32).reshape(-1, 2)
-        doc = TokenizedDocument(document, [bos] + encoding.ids, offsets)
+            _check_same_ids(document, encoding.ids, other.encode(document.text, add_special_tokens=False).ids)
+        offsets = np.array([(0, 0)] * len(prefix) + encoding.offsets, np.int32).reshape(-1, 2)
+        doc = TokenizedDocument(document, prefix + encoding.ids, offsets, labeller=labeller)
         length = len(doc.ids) if per_document is None else min(len(doc.ids), per_document)
         for start in range(0, length, max_tokens):
             stop = min(start + max_tokens, length, start + tokens - total)
@@ -255,7 +283,7 @@ def batches(
 def model_inputs(model: EngramLM, chunks: Sequence[Chunk]) -> tuple[torch.Tensor, torch.Tensor, dict[int, torch.Tensor]]:
     """Right-padded tokens `[B, T]`, the mask of real tokens, and each Engram layer's row ids
     `{layer: [B, T, H]}` with every chunk's n-grams continuing from its history."""
-    length = max(len(c) for c in chunks)
+    length = max(1, *(len(c) for c in chunks))  # a document of no tokens (no BOS, no text): one padded position
     tokens = torch.full((len(chunks), length), model.pad_token_id, dtype=torch.long)
     mask = torch.zeros((len(chunks), length), dtype=torch.bool)
     for b, chunk in enumerate(chunks):
@@ -296,8 +324,8 @@ def run_selected(
 
 @torch.no_grad()
 def text_gates(model: EngramLM, text: str) -> tuple[list[int], dict[int, torch.Tensor]]:
-    """The text's token ids (BOS first) and each Engram layer's gate `[T, M]`, run in chunks
-    of max_seq_len whose n-grams continue from the chunk before, as a gate scan records them."""
+    """The text's token ids (`document_prefix` first) and each Engram layer's gate `[T, M]`, run in
+    chunks of max_seq_len whose n-grams continue from the chunk before, as a gate scan records them."""
     chunker = DocumentChunker(model.tokenizer, model.cfg.max_seq_len, history=history_length([model]))
     names = {layer: f"blocks.{layer}.engram.hook_gate" for layer in model.cfg.engram.layers}
     ids, gates = [], {layer: [] for layer in names}
@@ -306,5 +334,5 @@ def text_gates(model: EngramLM, text: str) -> tuple[list[int], dict[int, torch.T
         _, cache = model.run_with_cache(tokens, attention_mask=mask, rows=rows, names_filter=lambda name: name in names.values())
         ids += chunk.ids
         for layer, name in names.items():
-            gates[layer].append(cache[name][0])
+            gates[layer].append(cache[name][0, : len(chunk.ids)])
     return ids, {layer: torch.cat(chunks) for layer, chunks in gates.items()}

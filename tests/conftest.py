@@ -5,9 +5,18 @@ from pathlib import Path
 import pytest
 import torch
 
-from engram_model import EngramConfig, EngramLM, ModelConfig, MoEConfig, configure_for_tokenizer, train_bpe
+from engram_model import EngramConfig, EngramLM, ModelConfig, MoEConfig, configure_for_tokenizer, save_model, train_bpe
 from engram_model.corpus import Document
 from engram_model.train import TrainConfig
+
+
+def pytest_collection_modifyitems(config, items):
+    """A `gpu` test skips itself on a machine without CUDA, so one suite runs everywhere."""
+    if torch.cuda.is_available():
+        return
+    for item in items:
+        if "gpu" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason="needs a CUDA device"))
 
 
 @pytest.fixture(scope="session")
@@ -60,6 +69,12 @@ def small_config(tokenizer, **engram_overrides) -> ModelConfig:
 def model(tokenizer):
     torch.manual_seed(0)
     return EngramLM(small_config(tokenizer), tokenizer).eval()
+
+
+@pytest.fixture
+def checkpoint(model, tmp_path):
+    """The session's small model saved as a checkpoint directory of its own."""
+    return save_model(model, tmp_path / "ckpt")
 
 
 @pytest.fixture

@@ -20,22 +20,38 @@ import pyarrow.parquet as pq
 
 REFERENCE = Path(__file__).parent / "data" / "reference_outputs.json"
 TEXTS = [
-    ("prose", (
-     "Alexander the Great was born in Pella, the capital of Macedon, in 356 BC. He was tutored by Aristotle "
-     "until the age of 16. By the age of thirty, he had created one of the largest empires in history, stretching "
-     "from Greece to northwestern India. Julius Caesar later wept before a statue of Alexander in Gades. ")),
-    ("licence", (
-     "Licensed under the Apache License, Version 2.0 (the \"License\"); you may not use this file except "
-     "in compliance with the License. Unless required by applicable law or agreed to in writing, software "
-     "distributed under the License is distributed on an \"AS IS\" BASIS, WITHOUT WARRANTIES OR CONDITIONS. ")),
-    ("code", (
-     "def main(argv):\n    parser = argparse.ArgumentParser(description=__doc__)\n    parser.add_argument('--out', "
-     "type=Path)\n    args = parser.parse_args(argv[1:])\n    for path in sorted(args.out.glob('*.json')):\n"
-     "        print(path.name, json.loads(path.read_text())['value'])\n    return 0\n")),
-    ("science", (
-     "The Milky Way is a barred spiral galaxy with an estimated visible diameter of 100,000 light-years. "
-     "Marie Curie, born in Warsaw, discovered polonium and radium with Pierre Curie in Paris. Albert Einstein "
-     "published the theory of general relativity in Berlin in 1915. ")),
+    (
+        "prose",
+        (
+            "Alexander the Great was born in Pella, the capital of Macedon, in 356 BC. He was tutored by Aristotle "
+            "until the age of 16. By the age of thirty, he had created one of the largest empires in history, stretching "
+            "from Greece to northwestern India. Julius Caesar later wept before a statue of Alexander in Gades. "
+        ),
+    ),
+    (
+        "licence",
+        (
+            'Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except '
+            "in compliance with the License. Unless required by applicable law or agreed to in writing, software "
+            'distributed under the License is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS. '
+        ),
+    ),
+    (
+        "code",
+        (
+            "def main(argv):\n    parser = argparse.ArgumentParser(description=__doc__)\n    parser.add_argument('--out', "
+            "type=Path)\n    args = parser.parse_args(argv[1:])\n    for path in sorted(args.out.glob('*.json')):\n"
+            "        print(path.name, json.loads(path.read_text())['value'])\n    return 0\n"
+        ),
+    ),
+    (
+        "science",
+        (
+            "The Milky Way is a barred spiral galaxy with an estimated visible diameter of 100,000 light-years. "
+            "Marie Curie, born in Warsaw, discovered polonium and radium with Pierre Curie in Paris. Albert Einstein "
+            "published the theory of general relativity in Berlin in 1915. "
+        ),
+    ),
 ]
 # fields that hold where the corpus lay (a temporary folder), not what was computed
 VARYING = ("path", "source")
@@ -87,13 +103,56 @@ def outputs(workdir: Path) -> dict:
     """Run the four commands on the bundled models and the fixed corpus in `workdir`."""
     corpus = write_corpus(workdir / "corpus.jsonl")
     run_dir = workdir / "run"
-    invoke("run", "--corpus", corpus, "--out", run_dir, "--max-tokens", 40, "--batch-size", 3, "--shard-tokens", 300,
-           "--record-rows", "--record-out-norm", "--summary", 0, "--limit", 6)
+    invoke(
+        "run",
+        "--corpus",
+        corpus,
+        "--out",
+        run_dir,
+        "--max-tokens",
+        40,
+        "--batch-size",
+        3,
+        "--shard-tokens",
+        300,
+        "--record-rows",
+        "--record-out-norm",
+        "--summary",
+        0,
+        "--limit",
+        6,
+    )
     reading = ("--corpus", corpus, "--tokens", 900, "--max-tokens", 48, "--batch-size", 4)
-    invoke("similarity", "--a", "engram", "--b", "baseline", *reading, "--positions", "entities", "--minibatch", 16,
-           "--out", workdir / "similarity")
-    invoke("similarity", "--a", "engram", "--b", "none", *reading, "--positions", "sample", "--sample", 200,
-           "--minibatch", 32, "--out", workdir / "similarity_self")
+    invoke(
+        "similarity",
+        "--a",
+        "engram",
+        "--b",
+        "baseline",
+        *reading,
+        "--positions",
+        "entities",
+        "--minibatch",
+        16,
+        "--out",
+        workdir / "similarity",
+    )
+    invoke(
+        "similarity",
+        "--a",
+        "engram",
+        "--b",
+        "none",
+        *reading,
+        "--positions",
+        "sample",
+        "--sample",
+        200,
+        "--minibatch",
+        32,
+        "--out",
+        workdir / "similarity_self",
+    )
     invoke("lens", "engram", "baseline", *reading, "--positions", "all", "--out", workdir / "lens")
     invoke("ablate", "engram", *reading, "--mode", "memory", "--out", workdir / "ablation")
 

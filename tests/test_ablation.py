@@ -6,8 +6,9 @@ import torch
 
 from engram_model import EngramLM
 from engram_model.corpus import Document
-from probe.ablation import NoEngramError, condition_losses, engram_ablation, engram_off, token_losses
+from probe.analyses.ablation import NoEngramError, condition_losses, engram_ablation, engram_off, token_losses
 from probe.batching import model_inputs, read_chunks
+from probe.categorize import label_token
 
 TEXTS = {
     "prose": "Alexander the Great was born in Pella, the capital of Macedon. By the way, the Milky Way is a galaxy.",
@@ -19,7 +20,7 @@ TEXTS = {
 @pytest.fixture
 def chunks(tokenizer):
     docs = [Document(f"{d}{i}", text * (i + 1), domain=d) for i in range(2) for d, text in TEXTS.items()]
-    return read_chunks(docs, [tokenizer], max_tokens=40, tokens=400, history=2)
+    return read_chunks(docs, [tokenizer], max_tokens=40, tokens=400, history=2, labeller=label_token)
 
 
 def without_engram(model):
@@ -73,7 +74,7 @@ def test_pinned_experts_follow_the_on_pass(model, chunks):
 def test_prefill_and_decode_ablations_equal_real_decoding(model, tokenizer):
     """Prefill with the prompt, then decode the rest token by token with the KV cache (teacher
     forced), Engram switched off in one phase only; compare with the one-pass measurement."""
-    chunks = read_chunks([Document("d", TEXTS["prose"])], [tokenizer], max_tokens=30, tokens=30, history=2)
+    chunks = read_chunks([Document("d", TEXTS["prose"])], [tokenizer], max_tokens=30, tokens=30, history=2, labeller=label_token)
     losses = condition_losses(model, chunks, prefill_fraction=0.4)
     tokens = torch.tensor([chunks[0].ids])
     prompt = int(len(chunks[0]) * 0.4)
@@ -138,7 +139,11 @@ def test_figures_draw_each_change_with_its_interval(model, chunks):
     generation = result["generation"]
     bars = generation_bars(result).data[0]
     on = generation["loss"]["on"]
-    ends = [end for top, plus, minus in zip(bars.y, bars.error_y.array, bars.error_y.arrayminus) for end in (top - minus - on, top + plus - on)]
+    ends = [
+        end
+        for top, plus, minus in zip(bars.y, bars.error_y.array, bars.error_y.arrayminus)
+        for end in (top - minus - on, top + plus - on)
+    ]
     assert ends == pytest.approx([end for c in ("on", "off", "off_prefill", "off_decode") for end in generation["delta_ci"][c]])
     result["generation"].pop("delta_ci")  # a file from before the intervals: bars, no error bars
     assert generation_bars(result).data[0].error_y.array is None

@@ -94,7 +94,9 @@ def test_rows_match_reference(vocab, max_ngram, seed):
     for layer in cfg.layers:
         assert rows[layer].shape == (3, 12, (max_ngram - 1) * 3) and rows[layer].dtype == np.int64
         for b in range(3):
-            expected = reference_rows(ids[b].tolist(), addresser.multipliers[layer], addresser.table_sizes[layer], max_ngram, pad=1)
+            expected = reference_rows(
+                ids[b].tolist(), addresser.multipliers[layer], addresser.table_sizes[layer], max_ngram, pad=1
+            )
             assert rows[layer][b].tolist() == expected
 
 
@@ -122,7 +124,7 @@ def test_first_positions_are_left_filled_with_the_compressed_pad():
 
 
 def tokenizer_that_moves_the_pad():
-    """"a" and "A" compress to one id, so the pad (raw id 2) becomes compressed id 1."""
+    """ "a" and "A" compress to one id, so the pad (raw id 2) becomes compressed id 1."""
     from tokenizers import Tokenizer, models, pre_tokenizers
 
     words = ["a", "A", "<|pad|>", "b", "c", "d"]
@@ -137,7 +139,12 @@ def test_an_addresser_built_from_the_config_left_fills_with_the_compressed_pad()
 
     tokenizer = tokenizer_that_moves_the_pad()
     base = ModelConfig(
-        vocab_size=6, d_model=16, n_layers=1, n_heads=2, n_kv_heads=1, d_ff=32,
+        vocab_size=6,
+        d_model=16,
+        n_layers=1,
+        n_heads=2,
+        n_kv_heads=1,
+        d_ff=32,
         engram=EngramConfig(layers=(0,), compressed_vocab_size=5, table_base_sizes=(101, 103), max_ngram=3, heads_per_order=2),
     )
     cfg = configure_for_tokenizer(base, tokenizer)
@@ -180,7 +187,9 @@ def test_bad_shapes_are_refused():
     ],
 )
 def test_ids_that_are_not_compressed_token_ids_are_refused_not_hashed(ids, match):
-    cfg = EngramConfig(layers=(0,), compressed_vocab_size=100, table_base_sizes=(1009,), max_ngram=2, heads_per_order=1, compressed_pad_id=2)
+    cfg = EngramConfig(
+        layers=(0,), compressed_vocab_size=100, table_base_sizes=(1009,), max_ngram=2, heads_per_order=1, compressed_pad_id=2
+    )
     addresser = NgramAddresser(cfg)
     with pytest.raises(ValueError, match=match):
         addresser.rows(ids)

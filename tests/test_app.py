@@ -16,9 +16,10 @@ from streamlit.testing.v1 import AppTest
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, RecordOptions, categorize_run, probe_corpus
-from probe.aggregate import document_trace
-from probe.browse import ARTEFACTS, artefact_command, artefact_path, document_text, ngram_table
 from probe.cli.serve import browser_script
+from probe.runs.aggregate import document_trace
+from probe.runs.artefacts import ARTEFACTS, artefact_command, artefact_path
+from probe.runs.queries import document_text, ngram_table
 
 BROWSER = browser_script()  # the script `engram-probe app` serves: probe.apps, as installed
 TEXTS = [

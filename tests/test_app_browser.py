@@ -32,7 +32,9 @@ from websockets.sync.client import connect
 from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, categorize_run, probe_corpus
-from probe.browse import ARTEFACTS, artefact_path
+from probe.runs.artefacts import ARTEFACTS, artefact_path
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TEXTS = [
     ("prose", "Alexander the Great was born in Pella, the capital of Macedon, and was tutored by Aristotle."),
@@ -291,7 +293,8 @@ def test_link_chain_overview_ngram_document_token_ngram_stays_in_one_session(run
         selected = 'document.querySelector(".tv-tok.tv-selected")'
         assert browser.js(f"{selected}.dataset.position") == linked["pos"]  # the token it opened at is outlined
         assert browser.js(  # and in view inside the scrolling box
-            f"(() => {{ const t = {selected}.getBoundingClientRect(), b = document.querySelector('.tv-box').getBoundingClientRect();"
+            f"(() => {{ const t = {selected}.getBoundingClientRect(),"
+            " b = document.querySelector('.tv-box').getBoundingClientRect();"
             " return t.top >= b.top && t.bottom <= b.bottom; })()"
         )
         browser.screenshot(tmp_path / "2-document.png")

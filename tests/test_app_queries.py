@@ -1,39 +1,34 @@
 """The analysis behind the gate browser's views, without Streamlit: rankings, windows, search,
-scales, n-gram pages and result-file checks (`probe.browse`, `probe.plots.tokens`, `probe.plots`)."""
+scales, n-gram pages and result-file checks (`probe.runs.queries`, `probe.plots.tokens`, `probe.plots`)."""
 
 import shutil
 
 import numpy as np
 import pyarrow as pa
 import pytest
+from probe.apps.windows import adjacent_match, find_matches, spread_examples, token_window, tokens_in_span
 
 from engram_model.corpus import Document
 from probe import ProbeOptions, connect, probe_corpus
-from probe.aggregate import gate_histogram, ngram_stats
-from probe.browse import (
-    FIELDS,
-    adjacent_match,
+from probe.analyses.formats import similarity_problems
+from probe.plots.gates import TRACE_POINTS, gate_trace_figure, rolling_mean, selected_gate_range
+from probe.plots.tokens import colours, histogram_cdf, percentiles, quantiles, shades, token_view_data, visible
+from probe.runs.aggregate import gate_histogram, ngram_stats
+from probe.runs.artefacts import FIELDS, field_problems
+from probe.runs.queries import (
     document_list,
     domain_counts,
     extended_ngrams,
-    field_problems,
-    find_matches,
     gate_lower_bound,
     layer_top_ngrams,
     ngram_occurrences,
     ngram_table,
     overview,
     sample_positions,
-    similarity_problems,
-    spread_examples,
     token_categories,
     token_contexts,
-    token_window,
-    tokens_in_span,
     typical_document,
 )
-from probe.plots.gates import TRACE_POINTS, gate_trace_figure, rolling_mean, selected_gate_range
-from probe.plots.tokens import colours, histogram_cdf, percentiles, quantiles, shades, token_view_data, visible
 
 TEXTS = [
     ("prose", "The marvellous garden was marvellously kept. A marvellous day in the marvellous town of Pella."),
@@ -263,7 +258,7 @@ def test_the_overviews_top_ngrams_are_stored_with_the_run_and_never_read_stale(r
     def read_only(*args, **kwargs):
         raise PermissionError("read-only run directory")
 
-    monkeypatch.setattr("probe.browse.store_aggregate", read_only)
+    monkeypatch.setattr("probe.runs.queries.store_aggregate", read_only)
     stored.unlink()
     assert layer_top_ngrams(copy, n=2).equals(again) and not stored.exists()  # shown, though it cannot be stored
 

@@ -14,6 +14,7 @@ from probe.batching import (
     read_chunks,
     select_positions,
 )
+from probe.categorize import label_token
 
 
 def test_entity_ends():
@@ -25,12 +26,12 @@ def test_entity_ends():
 
 
 def test_chunks_and_positions(tokenizer):
-    chunks = read_chunks(documents(), [tokenizer], max_tokens=32, tokens=400, history=2)
+    chunks = read_chunks(documents(), [tokenizer], max_tokens=32, tokens=400, history=2, labeller=label_token)
     assert sum(len(c) for c in chunks) == 400 and max(len(c) for c in chunks) == 32
     last = chunks[-1]
     assert last.stop < len(last.doc.ids) and len(last.doc.labels) == last.stop + 8  # labels only what is read
     assert all(c.doc.ids[0] == tokenizer.token_to_id("<|bos|>") for c in chunks if c.start == 0)
-    capped = read_chunks(documents(), [tokenizer], max_tokens=16, tokens=400, per_document=20, history=2)
+    capped = read_chunks(documents(), [tokenizer], max_tokens=16, tokens=400, per_document=20, history=2, labeller=label_token)
     assert [len(c) for c in capped] == [16, 4] * 6  # the first 20 tokens of each of the 6 documents
     every = select_positions(chunks, "all")
     assert all(not m[0] and m[1:].all() for m in every)
@@ -38,7 +39,9 @@ def test_chunks_and_positions(tokenizer):
     assert sum(m.sum() for m in sample) == 50
     assert all(not m[0] for m in sample)
     assert all((a == b).all() for a, b in zip(sample, select_positions(chunks, "sample", sample=50, seed=3)))
-    entities = select_positions(read_chunks(documents(1), [tokenizer], max_tokens=64, tokens=400, history=2), "entities")[0]
+    entities = select_positions(
+        read_chunks(documents(1), [tokenizer], max_tokens=64, tokens=400, history=2, labeller=label_token), "entities"
+    )[0]
     ids = chunks[0].doc.ids
     ends = [tokenizer.decode(ids[: i + 1]).split()[-1] for i in np.flatnonzero(entities)]
     assert ends == ["Great", "Pella", "Macedon", "Way"]  # Alexander, at the start of the text, is not read as a name
@@ -49,7 +52,7 @@ def test_chunks_and_positions(tokenizer):
 
 
 def test_a_later_chunk_reads_the_ngrams_of_its_document(model, tokenizer):
-    chunks = read_chunks(documents(1), [tokenizer], max_tokens=8, tokens=40, history=2)
+    chunks = read_chunks(documents(1), [tokenizer], max_tokens=8, tokens=40, history=2, labeller=label_token)
     whole = model.engram_rows(torch.tensor([chunks[0].doc.ids]))
     _, _, rows = model_inputs(model, chunks[1:3])
     for layer, r in rows.items():
@@ -61,9 +64,7 @@ def test_different_tokenizers_are_refused(tokenizer):
 
     other = train_bpe(["a completely different little corpus of words"] * 50, vocab_size=300)
     with pytest.raises(ValueError, match="different tokens for document 'd0'"):
-        read_chunks(documents(), [tokenizer, other], max_tokens=32, tokens=400, history=2)
-
-
+        read_chunks(documents(), [tokenizer, other], max_tokens=32, tokens=400, history=2, labeller=label_token)
 
 
 def test_the_stream_and_read_chunks_cut_documents_alike(model, tokenizer):
@@ -73,7 +74,9 @@ def test_the_stream_and_read_chunks_cut_documents_alike(model, tokenizer):
     kept = read_chunks(docs, [tokenizer], max_tokens=16, tokens=10**9, history=history)
     kept_cuts = [(c.document.doc_id, c.start, c.ids, c.history, c.last, c.offsets.tolist()) for c in kept]
     # read_chunks leaves out a final chunk of one token, which predicts nothing
-    assert kept_cuts == [(c.document.doc_id, c.start, c.ids, c.history, c.last, c.offsets.tolist()) for c in streamed if len(c) > 1]
+    assert kept_cuts == [
+        (c.document.doc_id, c.start, c.ids, c.history, c.last, c.offsets.tolist()) for c in streamed if len(c) > 1
+    ]
     assert [len(c.history) for c in streamed[:3]] == [0, 2, 2] and streamed[1].history == streamed[0].ids[-2:]
     assert all(c.doc is None for c in streamed) and all(c.doc is not None for c in kept)
 
@@ -85,7 +88,7 @@ def test_a_streamed_chunk_keeps_no_labels(tokenizer):
 
 
 def test_a_chunk_without_the_history_the_model_reads_is_refused(model, tokenizer):
-    chunks = read_chunks(documents(1), [tokenizer], max_tokens=8, tokens=40, history=1)
+    chunks = read_chunks(documents(1), [tokenizer], max_tokens=8, tokens=40, history=1, labeller=label_token)
     model_inputs(model, chunks[:1])  # a document's first chunk has no history to carry
     with pytest.raises(ValueError, match="history=2"):
         model_inputs(model, chunks[1:2])

@@ -48,9 +48,19 @@ CASES = [
     (" known as", "The square is", " the heart of the old town.", "relational"),
     (" capital of", "The city became the", " the province after the war.", "relational"),
     # boilerplate
-    (" All rights reserved", "Copyright (c) 2019, Example Corporation.\n", ".\n\nRedistribution and use in source", "boilerplate"),
+    (
+        " All rights reserved",
+        "Copyright (c) 2019, Example Corporation.\n",
+        ".\n\nRedistribution and use in source",
+        "boilerplate",
+    ),
     (" WITHOUT WARRANTY", 'THE SOFTWARE IS PROVIDED "AS IS",', " OF ANY KIND, EXPRESS OR IMPLIED", "boilerplate"),
-    ("Permission is hereby", "MIT License\n\nCopyright (c) 2020 A. Author\n\n", " granted, free of charge, to any person", "boilerplate"),
+    (
+        "Permission is hereby",
+        "MIT License\n\nCopyright (c) 2020 A. Author\n\n",
+        " granted, free of charge, to any person",
+        "boilerplate",
+    ),
     (" et al.", "This follows the method of Smith", " (2019), pp. 12-19.", "boilerplate"),
     ("Parameters\n", '    """Add two arrays.\n\n    ', "    ----------\n    a : ndarray\n", "boilerplate"),
     ("Skip to main", "Module index - Documentation\n", " content\nSearch\nSign in", "boilerplate"),
@@ -225,9 +235,15 @@ def test_enrichment_against_a_hand_computed_ratio():
     absent = table["label"].index("relational")  # in neither group: smoothing gives exactly 1
     assert table["ratio"][absent] == pytest.approx(1.0)
     assert table["count_top"][names] == 6 and table["n_random"][names] == 10
-    for lo, ratio, hi in zip(table["lo"], table["ratio"], table["hi"]):
-        assert lo <= ratio + 1e-12 and ratio <= hi + 1e-12
-        assert np.isfinite([lo, ratio, hi]).all()
+    for label, lo, ratio, hi, top_count, random_count in zip(
+        table["label"], table["lo"], table["ratio"], table["hi"], table["count_top"], table["count_random"]
+    ):
+        if top_count and random_count:  # seen in both groups: a finite interval around the ratio
+            assert lo <= ratio + 1e-12 and ratio <= hi + 1e-12
+            assert np.isfinite([lo, ratio, hi]).all()
+        else:  # absent from a group: the bootstrap cannot bound the ratio, and says so
+            assert lo is None and hi is None, label
+    assert table["lo"][names] is not None
 
 
 def test_enrichment_is_deterministic_with_a_seed():
@@ -262,7 +278,19 @@ def _gate_table(rows_per_layer=500, seed=0):
 
 def test_layer_enrichment_finds_the_enriched_layer():
     out = layer_enrichment(_gate_table(), top_fraction=0.05, n_boot=300, seed=0)
-    assert out.column_names == ["layer", "label", "n_top", "n_random", "count_top", "count_random", "p_top", "p_random", "ratio", "lo", "hi"]
+    assert out.column_names == [
+        "layer",
+        "label",
+        "n_top",
+        "n_random",
+        "count_top",
+        "count_random",
+        "p_top",
+        "p_random",
+        "ratio",
+        "lo",
+        "hi",
+    ]
     rows = out.to_pylist()
     layer3 = {r["label"]: r for r in rows if r["layer"] == 3}
     assert layer3["names"]["n_top"] == 25 and layer3["names"]["n_random"] == 25
@@ -387,7 +415,13 @@ def test_model_is_deterministic_across_processes():
         "print(features(' the Great', 'son Alexander', ' crossed'), categorize(' the Great', 'son Alexander', ' crossed').scores)"
     )
     outputs = {
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**__import__("os").environ, "PYTHONHASHSEED": seed}, check=True).stdout
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env={**__import__("os").environ, "PYTHONHASHSEED": seed},
+            check=True,
+        ).stdout
         for seed in ("1", "2")
     }
     assert len(outputs) == 1
@@ -417,8 +451,12 @@ def test_batch_forms_take_the_model_by_name():
 
     texts = [case[:3] for case in CASES]
     assert categorize_many(*zip(*texts), categorizer="model") == [model.categorize(*t) for t in texts]
-    table = categorize_table(pa.table({"ngram": [" Marie Curie"], "left_context": ["with"], "right_context": ["."]}), categorizer="model")
-    assert table.column("score_names").to_pylist()[0] == pytest.approx(model.categorize(" Marie Curie", "with", ".").scores["names"])
+    table = categorize_table(
+        pa.table({"ngram": [" Marie Curie"], "left_context": ["with"], "right_context": ["."]}), categorizer="model"
+    )
+    assert table.column("score_names").to_pylist()[0] == pytest.approx(
+        model.categorize(" Marie Curie", "with", ".").scores["names"]
+    )
     with pytest.raises(ValueError, match="categorizer='neural'"):
         categorize_many([" a"], categorizer="neural")
 
@@ -439,7 +477,9 @@ def test_model_scores_a_batch_as_it_scores_each_window():
             continue
         rows = [bundled.index[f] for f in features(*model.window(*text)) if f in bundled.index]
         pulls = sorted(((-bundled.weights[row, LABELS.index(result.label)], n, row) for n, row in enumerate(rows)))[:3]
-        assert [e.split("feature ")[1].rsplit(" (", 1)[0] for e in result.evidence] == [repr(bundled.names[r]) for _, _, r in pulls]
+        assert [e.split("feature ")[1].rsplit(" (", 1)[0] for e in result.evidence] == [
+            repr(bundled.names[r]) for _, _, r in pulls
+        ]
 
 
 # a fresh interpreter: the first load of the lexicon, from four threads at once

@@ -6,7 +6,7 @@ import pytest
 
 from engram_model.corpus import Document
 from probe import ProbeOptions, categorize, categorize_run, probe_corpus
-from probe.runstore import connect
+from probe.runs.store import connect
 
 TEXTS = [
     "Alexander the Great was born in Pella, the capital of Macedon, and was tutored by Aristotle.",
@@ -20,7 +20,9 @@ TEXTS = [
 def run_dir(model, tmp_path_factory):
     out = tmp_path_factory.mktemp("categorize") / "run"
     documents = [Document(f"doc{i}", t) for i, t in enumerate(TEXTS * 3)]
-    probe_corpus(model, documents, out, {"model_hash": "m", "tokenizer_hash": "t", "corpus_hash": "c"}, ProbeOptions(), show_progress=False)
+    probe_corpus(
+        model, documents, out, {"model_hash": "m", "tokenizer_hash": "t", "corpus_hash": "c"}, ProbeOptions(), show_progress=False
+    )
     return out
 
 

@@ -10,7 +10,7 @@ from conftest import small_config
 from tokenizers import Tokenizer
 
 from engram_model import CheckpointError, EngramLM, load_model, load_tokenizer, save_model, train_bpe
-from engram_model._io import sha256_of
+from engram_model.files import sha256_of
 from engram_model.tokenizer import CompressedVocab, tokenizer_sha256
 
 
@@ -32,7 +32,14 @@ def test_round_trip_is_bit_exact(model, saved, text):
 
 def test_layout_and_manifest(saved):
     names = {p.name for p in saved.iterdir()}
-    assert names == {"config.json", "model.safetensors", "engram_tables.safetensors", "addressing.json", "tokenizer.json", "manifest.json"}
+    assert names == {
+        "config.json",
+        "model.safetensors",
+        "engram_tables.safetensors",
+        "addressing.json",
+        "tokenizer.json",
+        "manifest.json",
+    }
     manifest = json.loads((saved / "manifest.json").read_text())
     assert set(manifest["files"]) == names - {"manifest.json"}
     for name, entry in manifest["files"].items():
@@ -151,7 +158,10 @@ def test_table_that_disagrees_with_addressing_is_refused(saved):
     config["engram"]["table_base_sizes"] = [211, 89]  # other primes than the tables on disk were made for
     (saved / "config.json").write_text(json.dumps(config))
     manifest = json.loads((saved / "manifest.json").read_text())
-    manifest["files"]["config.json"] = {"bytes": (saved / "config.json").stat().st_size, "sha256": sha256_of(saved / "config.json")}
+    manifest["files"]["config.json"] = {
+        "bytes": (saved / "config.json").stat().st_size,
+        "sha256": sha256_of(saved / "config.json"),
+    }
     (saved / "manifest.json").write_text(json.dumps(manifest))
     with pytest.raises(CheckpointError, match=r"engram_tables\.safetensors: table blocks\.1\.engram\.table\.weight has shape"):
         load_model(saved)
@@ -168,9 +178,13 @@ def permuted(tokenizer: Tokenizer, a: int = 300, b: int = 301) -> Tokenizer:
 
 def test_tokenizer_with_the_same_size_but_other_ids_is_refused_by_content(model, saved, text):
     other = permuted(model.tokenizer)
-    assert other.get_vocab_size() == model.tokenizer.get_vocab_size() and other.encode(text).ids != model.tokenizer.encode(text).ids
+    assert (
+        other.get_vocab_size() == model.tokenizer.get_vocab_size() and other.encode(text).ids != model.tokenizer.encode(text).ids
+    )
     assert CompressedVocab.from_tokenizer(other).size == CompressedVocab.from_tokenizer(model.tokenizer).size
-    with pytest.raises(CheckpointError, match=r"given tokenizer \(content sha256 \w{16}\) is not .*tokenizer\.json \(content sha256 \w{16}\)"):
+    with pytest.raises(
+        CheckpointError, match=r"given tokenizer \(content sha256 \w{16}\) is not .*tokenizer\.json \(content sha256 \w{16}\)"
+    ):
         load_model(saved, tokenizer=other)
 
 

@@ -40,11 +40,16 @@ def write_texts(folder, count, first=0):
 
 
 def folder_source(folder, name=None, domain="prose") -> Source:
-    return Source(name or folder.name, domain, "CC0-1.0", f"test files in {folder.name}", items=lambda: file_items(folder, "*.txt"))
+    return Source(
+        name or folder.name, domain, "CC0-1.0", f"test files in {folder.name}", items=lambda: file_items(folder, "*.txt")
+    )
 
 
 def two_domain_sources(tmp_path):
-    return [folder_source(write_texts(tmp_path / "essays", 60)), folder_source(write_texts(tmp_path / "scripts", 60), domain="code")]
+    return [
+        folder_source(write_texts(tmp_path / "essays", 60)),
+        folder_source(write_texts(tmp_path / "scripts", 60), domain="code"),
+    ]
 
 
 def test_build_writes_the_columns_a_split_per_domain_and_a_report(tmp_path):
@@ -77,7 +82,10 @@ def test_a_documents_split_depends_only_on_its_id(tmp_path):
     essays = write_texts(tmp_path / "essays", 60)
     build_corpus([folder_source(essays)], tmp_path / "small.parquet")
     write_texts(essays, 40, first=60)
-    build_corpus([folder_source(essays), folder_source(write_texts(tmp_path / "poems", 30), domain="literature")], tmp_path / "large.parquet")
+    build_corpus(
+        [folder_source(essays), folder_source(write_texts(tmp_path / "poems", 30), domain="literature")],
+        tmp_path / "large.parquet",
+    )
     small = {r["doc_id"]: r["split"] for r in pq.read_table(tmp_path / "small.parquet").to_pylist()}
     large = {r["doc_id"]: r["split"] for r in pq.read_table(tmp_path / "large.parquet").to_pylist()}
     assert all(large[doc_id] == split for doc_id, split in small.items())
@@ -93,7 +101,9 @@ def test_unreadable_binary_non_utf8_empty_and_duplicate_inputs_are_skipped_and_c
     (folder / "blank.txt").write_text("  \n\t\n")
     (folder / "copy.txt").write_text((folder / "doc000.txt").read_text())
     os.symlink(tmp_path / "vanished.txt", folder / "dangling.txt")
-    report = build_corpus([folder_source(folder), folder_source(write_texts(tmp_path / "code", 20), domain="code")], tmp_path / "c.parquet")
+    report = build_corpus(
+        [folder_source(folder), folder_source(write_texts(tmp_path / "code", 20), domain="code")], tmp_path / "c.parquet"
+    )
     mixed = report.sources[0]
     assert mixed.status == "read" and mixed.documents == 30
     assert mixed.skipped == {"unreadable": 1, "binary": 1, "not_utf8": 1, "empty": 2, "duplicate": 1}
@@ -184,7 +194,10 @@ def test_a_domain_hashing_wholly_to_train_lends_one_document_to_validation(tmp_p
 
 
 def test_repeated_document_ids_are_an_error(tmp_path):
-    twice = [folder_source(write_texts(tmp_path / "a", 30), name="same"), folder_source(write_texts(tmp_path / "b", 30), name="same")]
+    twice = [
+        folder_source(write_texts(tmp_path / "a", 30), name="same"),
+        folder_source(write_texts(tmp_path / "b", 30), name="same"),
+    ]
     with pytest.raises(CorpusBuildError, match="occur twice"):
         build_corpus(twice, tmp_path / "c.parquet")
 
@@ -215,7 +228,9 @@ def test_play_and_factbook_text_lose_their_markup():
     assert play_text(play) == "Hamlet\n\nACT I\n\nEnter BERNARDO and\nFRANCISCO\n\nBERNARDO\nWho's there?\n"
     entry = {
         "Government": {"Country name": {"conventional short form": {"text": "Freedonia"}}},
-        "Economy": {"Real GDP growth rate": {"Real GDP growth rate 2024": {"text": "2.8%"}, "note": "<b>note:</b> in 2021 dollars"}},
+        "Economy": {
+            "Real GDP growth rate": {"Real GDP growth rate 2024": {"text": "2.8%"}, "note": "<b>note:</b> in 2021 dollars"}
+        },
     }
     assert factbook_text(entry, "fr") == (
         "Freedonia\n\nGovernment\nCountry name, conventional short form: Freedonia\n\n"

@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-# before Ray is imported: a single-machine cluster listens on loopback only (probe.distributed.import_ray)
+# before Ray is imported: a single-machine cluster listens on loopback only (probe.runs.distributed.import_ray)
 os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
 os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
 ray = pytest.importorskip("ray")
@@ -26,11 +26,13 @@ from adversarial.test_runs import assert_every_document_once, gate_rows, invoke,
 from test_probing import run_cli
 
 from engram_model import save_model
-from probe import browse
-from probe.aggregate import gate_histogram, ngram_stats, top_ngrams
 from probe.cli.serve import browser_script
-from probe.distributed import READ_CPUS, RayEngineError, RayOptions, check_joins, worker_resources
-from probe.runstore import committed_shards
+from probe.runs import artefacts, queries
+from probe.runs.aggregate import gate_histogram, ngram_stats, top_ngrams
+from probe.runs.distributed import READ_CPUS, RayEngineError, RayOptions, check_joins, worker_resources
+from probe.runs.store import committed_shards
+
+pytestmark = [pytest.mark.ray, pytest.mark.slow]
 
 OPTIONS = ("--shard-tokens", 60, "--batch-size", 3, "--max-tokens", 16)  # several shards, documents in several chunks
 
@@ -106,15 +108,17 @@ def test_a_ray_run_holds_what_a_local_run_holds_bit_for_bit(checkpoint, cluster,
     assert same(ngram_stats(distributed), ngram_stats(local))
     assert same(gate_histogram(distributed), gate_histogram(local))
     assert same(top_ngrams(distributed, n=5, min_count=1), top_ngrams(local, n=5, min_count=1))
-    assert browse.check_run(distributed).warnings == browse.check_run(local).warnings
-    assert browse.overview(distributed) == browse.overview(local)
-    first = browse.document_list(distributed).column("doc_id")[0].as_py()
-    assert browse.document_text(distributed, first) == browse.document_text(local, first)
-    assert same(browse.token_categories(distributed, first, 0, 50), browse.token_categories(local, first, 0, 50))
-    assert same(browse.ngram_table(distributed, 1, 2), browse.ngram_table(local, 1, 2))
+    assert artefacts.check_run(distributed).warnings == artefacts.check_run(local).warnings
+    assert queries.overview(distributed) == queries.overview(local)
+    first = queries.document_list(distributed).column("doc_id")[0].as_py()
+    assert queries.document_text(distributed, first) == queries.document_text(local, first)
+    assert same(queries.token_categories(distributed, first, 0, 50), queries.token_categories(local, first, 0, 50))
+    assert same(queries.ngram_table(distributed, 1, 2), queries.ngram_table(local, 1, 2))
     for page in ("views/overview.py", "views/documents.py", "views/ngrams.py"):  # and the app opens it as it opens a local run
         ours, theirs = app_on(distributed, page, monkeypatch), app_on(local, page, monkeypatch)
-        assert [m.value for m in ours.metric] == [m.value for m in theirs.metric] and len(ours.dataframe) == len(theirs.dataframe), page
+        assert [m.value for m in ours.metric] == [m.value for m in theirs.metric] and len(ours.dataframe) == len(
+            theirs.dataframe
+        ), page
         assert len(ours.sidebar.warning) == len(theirs.sidebar.warning), [w.value for w in ours.sidebar.warning]
 
 
@@ -139,7 +143,9 @@ def test_either_engine_resumes_the_others_run_and_refuses_other_options(checkpoi
     code, output = invoke(*ray_args(checkpoint, corpus, mixed, *OPTIONS, "--limit", 6, "--tier", "mmap"))
     assert code == 0 and "(3 new, 3 already done)" in output, output
     code, output = invoke(*run_args(checkpoint, corpus, mixed, "--shard-tokens", 99, "--batch-size", 3, "--max-tokens", 16))
-    assert code != 0 and "options.shard_tokens (--shard-tokens): the run has 60, this call 99" in output, output  # the local engine refuses as Ray did
+    assert code != 0 and "options.shard_tokens (--shard-tokens): the run has 60, this call 99" in output, (
+        output
+    )  # the local engine refuses as Ray did
     code, output = invoke(*run_args(checkpoint, corpus, mixed, *OPTIONS))  # and the local engine finishes it
     assert code == 0 and "(3 new, 6 already done)" in output, output
     assert_every_document_once(mixed, 9)
@@ -224,9 +230,13 @@ def test_worker_resources_leave_the_read_its_share_and_refuse_what_cannot_be_pla
         cpus, threads = worker_resources(RayOptions(workers=workers), two_cpus)
         assert workers * cpus + READ_CPUS <= 2.0 and threads >= 1
     assert worker_resources(RayOptions(workers=1), two_cpus) == (1.75, 2)  # one worker runs as many threads as the local engine
-    with pytest.raises(RayEngineError, match=r"--workers 2 with 1 CPUs each, plus 0.25 for reading, do not fit: the cluster has 2 CPUs"):
+    with pytest.raises(
+        RayEngineError, match=r"--workers 2 with 1 CPUs each, plus 0.25 for reading, do not fit: the cluster has 2 CPUs"
+    ):
         worker_resources(RayOptions(workers=2, cpus_per_worker=1.0), two_cpus)  # the known hang: refused
-    with pytest.raises(RayEngineError, match=r"and 1 GPUs each do not fit: the cluster has 2 CPUs and 0 GPUs on 1 node\(s\), room for 0"):
+    with pytest.raises(
+        RayEngineError, match=r"and 1 GPUs each do not fit: the cluster has 2 CPUs and 0 GPUs on 1 node\(s\), room for 0"
+    ):
         worker_resources(RayOptions(workers=1, gpus_per_worker=1.0), two_cpus)
     nodes = [{"CPU": 8.0, "GPU": 1.0}, {"CPU": 8.0, "GPU": 1.0}]
     assert worker_resources(RayOptions(workers=2, gpus_per_worker=1.0, cpus_per_worker=4.0), nodes) == (4.0, 4)
@@ -256,7 +266,11 @@ def test_an_address_that_is_no_ray_head_is_refused_within_seconds(checkpoint, tm
     corpus = write_corpus(tmp_path / "c.jsonl", 2)
     done = subprocess.run(
         [sys.executable, "-m", "probe", *ray_args(checkpoint, corpus, tmp_path / "run", "--address", f"127.0.0.1:{port}")],
-        check=False, capture_output=True, text=True, timeout=300, env=dict(os.environ, COLUMNS="400"),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ, COLUMNS="400"),
     )
     assert done.returncode == 1 and f"error: --address 127.0.0.1:{port}: nothing answers there" in done.stderr, done.stderr
     assert not (tmp_path / "run").exists()

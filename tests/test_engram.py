@@ -3,11 +3,10 @@
 import numpy as np
 import pytest
 import torch
+from conftest import small_config
 
 from engram_model import EngramLM
 from engram_model.engram import Engram
-
-from conftest import small_config
 
 
 def build(tokenizer, seed=0, **engram_overrides) -> Engram:
@@ -61,7 +60,9 @@ def hand_gate(engram: Engram, streams, rows, signed_sqrt: bool) -> np.ndarray:
     def rmsnorm(x, gain):
         return x / np.sqrt((x**2).mean(-1, keepdims=True) + engram.eps) * gain
 
-    a = (rmsnorm(hidden, engram.q_weight.detach().double().numpy()) * rmsnorm(keys, engram.k_weight.detach().double().numpy())).sum(-1)
+    a = (
+        rmsnorm(hidden, engram.q_weight.detach().double().numpy()) * rmsnorm(keys, engram.k_weight.detach().double().numpy())
+    ).sum(-1)
     a = a / np.sqrt(d)
     if signed_sqrt:
         a = np.sign(a) * np.sqrt(np.maximum(np.abs(a), 1e-6))

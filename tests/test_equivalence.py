@@ -13,7 +13,6 @@ import math
 
 from reference_outputs import REFERENCE, outputs, without_paths
 
-
 # a log-prob is a logit less a log-sum-exp over the whole vocabulary, in float32: on another CPU
 # (AVX2 against AVX-512 matmul kernels) it moves by up to 5e-6 where a gate moves by 1e-7
 ABS_TOL = {"next_logprob": 1e-5}

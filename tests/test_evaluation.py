@@ -1,4 +1,4 @@
-"""Loss per domain with intervals (`probe.evaluation`), the held-out evaluation set, and the
+"""Loss per domain with intervals (`probe.analyses.evaluation`), the held-out evaluation set, and the
 table-means collapse, against values computed here another way."""
 
 import numpy as np
@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 from engram_model import EngramLM, table_primes
 from engram_model.corpus import heldout_sources, iter_documents
 from engram_model.train import evaluate, tokenize_documents
-from probe.ablation import collapse_to_head_means
+from probe.analyses.ablation import collapse_to_head_means
+from probe.analyses.evaluation import bootstrap_mean, loss_report, seed_summary
 from probe.cli import app
-from probe.evaluation import bootstrap_mean, loss_report, seed_summary
 
 
 def write_corpus(path, documents, split=None):

@@ -6,8 +6,8 @@ import torch
 
 from engram_model import EngramLM
 from engram_model.corpus import Document
+from probe.analyses.lens import EMBED, logit_lens
 from probe.batching import read_chunks, select_positions
-from probe.lens import EMBED, logit_lens
 
 
 @pytest.fixture

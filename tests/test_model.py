@@ -4,11 +4,10 @@ import dataclasses
 
 import pytest
 import torch
+from conftest import small_config
 from transformer_lens import ActivationCache
 
 from engram_model import EngramLM, MoEConfig
-
-from conftest import small_config
 
 ENGRAM_HOOKS = ("hook_rows", "hook_memory", "hook_key", "hook_value", "hook_gate", "hook_out")
 
@@ -168,7 +167,9 @@ def test_tokenizer_must_fit_the_config(tokenizer):
     cfg = small_config(tokenizer)
     with pytest.raises(ValueError, match="pass the tokenizer"):
         EngramLM(dataclasses.replace(cfg, engram=dataclasses.replace(cfg.engram, compressed_vocab_size=cfg.vocab_size - 5)))
-    wrong = dataclasses.replace(cfg, engram=dataclasses.replace(cfg.engram, compressed_vocab_size=cfg.engram.compressed_vocab_size + 1))
+    wrong = dataclasses.replace(
+        cfg, engram=dataclasses.replace(cfg.engram, compressed_vocab_size=cfg.engram.compressed_vocab_size + 1)
+    )
     with pytest.raises(ValueError, match="not this model's tokenizer"):
         EngramLM(wrong, tokenizer)
 
@@ -223,6 +224,7 @@ def test_stacked_routed_experts_round_trip_through_save_and_load(model, tmp_path
 
 def test_weight_decay_reaches_the_stacked_expert_matrices(tokenizer, model):
     from conftest import small_train_config
+
     from engram_model.train import build_optimizers
 
     decay, no_decay = build_optimizers(model, small_train_config(tokenizer, weight_decay=0.1))["dense"].param_groups

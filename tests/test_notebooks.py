@@ -10,6 +10,8 @@ from nbclient import NotebookClient
 
 from engram_model import save_model
 
+pytestmark = pytest.mark.slow
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "analyses"
 TEXTS = [
     ("prose", "Alexander the Great was born in Pella, the capital of Macedon, and was tutored by Aristotle."),

@@ -1,4 +1,4 @@
-"""`offload rowstats` and `probe.rowstats.text_row_stats` under it: numbers that agree with the
+"""`offload rowstats` and `probe.offload.rowstats.text_row_stats` under it: numbers that agree with the
 addressing, and a hot set load_model takes;
 `offload bench --quick`: the whole benchmark, end to end, in the layout the app reads."""
 
@@ -12,12 +12,12 @@ import torch
 from conftest import small_config
 from typer.testing import CliRunner
 
-from engram_model import EngramLM, load_model, save_model
-from engram_model.offload_bench import FULL, prefill_batches
+from engram_model import EngramLM, TierOptions, load_model, save_model
 from engram_model.tables import row_counts
 from probe.cli.offload import offload_app
+from probe.offload.bench import FULL, prefill_batches
+from probe.offload.rowstats import hit_rate_curve, text_row_stats
 from probe.plots import tier_ratio_figure
-from probe.rowstats import hit_rate_curve, text_row_stats
 
 
 def test_rowstats_counts_agree_with_the_addressing(model, tmp_path, text):
@@ -27,8 +27,20 @@ def test_rowstats_counts_agree_with_the_addressing(model, tmp_path, text):
     report_path, hot_path = tmp_path / "rows.json", tmp_path / "hot.npz"
     result = CliRunner().invoke(
         offload_app,
-        ["rowstats", str(corpus), "--model", str(saved), "--sizes", "8,64,4096", "--json", str(report_path),
-         "--hot-rows-out", str(hot_path), "--capacity", "32"],
+        [
+            "rowstats",
+            str(corpus),
+            "--model",
+            str(saved),
+            "--sizes",
+            "8,64,4096",
+            "--json",
+            str(report_path),
+            "--hot-rows-out",
+            str(hot_path),
+            "--capacity",
+            "32",
+        ],
     )
     assert result.exit_code == 0, result.output
     report = json.loads(report_path.read_text())
@@ -46,13 +58,15 @@ def test_rowstats_counts_agree_with_the_addressing(model, tmp_path, text):
     # the hot set feeds a static cache, which then serves the same logits
     hot = {int(k): v for k, v in np.load(hot_path).items()}
     assert all(len(v) == 32 for v in hot.values())
-    cached = load_model(saved, tier="mmap", cache_rows=32, cache_policy="static", hot_rows=hot)
+    cached = load_model(saved, tier=TierOptions("mmap", cache_rows=32, cache_policy="static", hot_rows=hot))
     tokens = model.to_tokens(text)
     assert torch.equal(cached(tokens), model(tokens))
     assert cached.blocks[1].engram.table.stats.hits > 0
 
     # the library function under the command: the same report and hot sets, from a model in memory
-    library, library_hot = text_row_stats(model, text * 20, model_name=str(saved), source=str(corpus), cache_sizes=[8, 64, 4096], capacity=32)
+    library, library_hot = text_row_stats(
+        model, text * 20, model_name=str(saved), source=str(corpus), cache_sizes=[8, 64, 4096], capacity=32
+    )
     assert json.loads(json.dumps(library)) == report
     assert library_hot.keys() == {str(k) for k in hot} and all(np.array_equal(library_hot[str(k)], v) for k, v in hot.items())
 

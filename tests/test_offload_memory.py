@@ -26,9 +26,11 @@ import pytest
 import torch
 from conftest import small_config
 
-from engram_model import EngramLM, TableFile, load_model, save_model, table_primes
+from engram_model import EngramLM, TableFile, TierOptions, load_model, save_model, table_primes
 from engram_model.checkpoint import table_key
 from engram_model.tables import MmapTable, RowCodec
+
+pytestmark = pytest.mark.slow
 
 GIB, MIB = 1 << 30, 1 << 20
 
@@ -87,7 +89,8 @@ def measure_serving(checkpoint: str, text: str, options: str) -> dict:
     cold = options.pop("cold", False)
     gc.collect()
     before = memory_status()
-    model = load_model(checkpoint, tier="mmap", prefetch=True, **options)  # verify hashes the file: page cache warm
+    verify = options.pop("verify", True)  # verify hashes the file: page cache warm
+    model = load_model(checkpoint, verify=verify, tier=TierOptions("mmap", prefetch=True, **options))
     if cold:
         with open(Path(checkpoint) / "engram_tables.safetensors", "rb") as f:
             os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
@@ -106,7 +109,10 @@ def serving_in_fresh_process(checkpoint: Path, text: str, **options) -> dict:
     code = "import sys; from test_offload_memory import measure_serving as m; print(__import__('json').dumps(m(*sys.argv[1:])))"
     done = subprocess.run(
         [sys.executable, "-c", code, str(checkpoint), text, json.dumps(options)],
-        cwd=Path(__file__).parent, capture_output=True, text=True, check=False,
+        cwd=Path(__file__).parent,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.splitlines()[-1])

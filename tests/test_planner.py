@@ -1,4 +1,4 @@
-"""The offload planner (probe.planner): profiles as cited data, the roofline against the
+"""The offload planner (probe.offload.planner): profiles as cited data, the roofline against the
 engine's own parameter count, the overlap timeline by hand, head placement, and the
 projection of our own offload bench."""
 
@@ -10,7 +10,7 @@ import pytest
 from engram_model import ModelConfig, load_model
 from engram_model.checkpoint import resolve_checkpoint
 from engram_model.train import parameter_counts
-from probe.planner import (
+from probe.offload.planner import (
     PROFILE_FIELDS,
     Assumptions,
     ModelCompute,
@@ -139,8 +139,13 @@ def test_committed_validation_records_predicted_measured_and_ratio():
     assert {r["tier"] for r in validation["with_disk_measured_now"]} == {"resident", "host", "mmap warm", "mmap cold"}
 
 
-def test_offload_page_shows_traffic_and_plan(model, tmp_path, monkeypatch):
-    """The Offload page of a real run whose offload folder holds the recorded traffic and plan."""
+@pytest.mark.parametrize(
+    "traffic_file, plan_file",
+    [("v41_traffic.json", "v41_traffic_plan_h200.json"), ("qwen38_traffic.json", "qwen38_traffic_plan_h200.json")],
+)
+def test_offload_page_shows_traffic_and_plan(model, tmp_path, monkeypatch, traffic_file, plan_file):
+    """The Offload page of a real run whose offload folder holds the recorded traffic and plan
+    (V4.1-Flash's, and Qwen3.8-Flash-Next's in the same layout)."""
     import shutil
     import sys
 
@@ -151,10 +156,12 @@ def test_offload_page_shows_traffic_and_plan(model, tmp_path, monkeypatch):
 
     run = tmp_path / "run"
     manifest = {"model": "small test model", "model_hash": "m", "tokenizer_hash": "t", "corpus_hash": "c", "corpus": "two texts"}
-    probe_corpus(model, [Document("a", "Alexander the Great was born in Pella.")], run, manifest, ProbeOptions(), show_progress=False)
+    probe_corpus(
+        model, [Document("a", "Alexander the Great was born in Pella.")], run, manifest, ProbeOptions(), show_progress=False
+    )
     (run / "offload").mkdir()
-    shutil.copy(RESULTS / "v41_traffic.json", run / "offload" / "traffic.json")
-    shutil.copy(RESULTS / "v41_traffic_plan_h200.json", run / "offload" / "plan.json")
+    shutil.copy(RESULTS / traffic_file, run / "offload" / "traffic.json")
+    shutil.copy(RESULTS / plan_file, run / "offload" / "plan.json")
     browser = Path(__file__).parents[1] / "apps" / "browser.py"  # this checkout's app, not the installed one
     monkeypatch.setattr(sys, "argv", [str(browser), str(run)])
     app = AppTest.from_file(str(browser), default_timeout=60).run()

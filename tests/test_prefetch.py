@@ -3,10 +3,9 @@
 import numpy as np
 import pytest
 import torch
-
-from engram_model import EngramLM, Prefetcher, TableError, load_model, save_model
-
 from conftest import small_config
+
+from engram_model import EngramLM, Prefetcher, TableError, TierOptions, load_model, save_model
 
 # every serving variant of one checkpoint: tier, reader, prefetch, cache rows, cache policy
 VARIANTS = [
@@ -26,8 +25,8 @@ def load_variants(saved, hot_rows):
     models = {}
     for tier, reader, prefetch, cache_rows, policy in VARIANTS:
         models[(tier, reader, prefetch, cache_rows, policy)] = load_model(
-            saved, tier=tier, reader=reader, prefetch=prefetch, cache_rows=cache_rows, cache_policy=policy,
-            hot_rows=hot_rows if policy == "static" else None, io_threads=2,
+            saved,
+            tier=TierOptions(tier, reader, 2, cache_rows, policy, hot_rows if policy == "static" else None, prefetch),
         )
     return models
 
@@ -117,7 +116,7 @@ def test_a_hook_that_replaces_rows_bypasses_the_prefetched_memory(model, text):
 
 def test_a_read_error_reaches_the_layer_that_waits(model, tmp_path, text):
     saved = save_model(model, tmp_path / "ckpt")
-    served = load_model(saved, tier="mmap", reader="pread", prefetch=True, verify=False)
+    served = load_model(saved, tier=TierOptions("mmap", "pread", prefetch=True), verify=False)
     path = saved / "engram_tables.safetensors"
     with open(path, "r+b") as f:
         f.truncate(path.stat().st_size // 2)  # the table file loses rows while being served
@@ -134,7 +133,7 @@ def test_prefetcher_refuses_a_model_without_engram(tokenizer):
         Prefetcher(baseline)
 
 
-@pytest.mark.skipif(not torch.cuda.is_available(), reason="CUDA path: needs a GPU")
+@pytest.mark.gpu
 def test_cuda_tiers_and_prefetch_match_resident(tokenizer, tmp_path, text):
     torch.manual_seed(0)
     model = EngramLM(small_config(tokenizer, head_dim=32), tokenizer).eval()
@@ -144,7 +143,7 @@ def test_cuda_tiers_and_prefetch_match_resident(tokenizer, tmp_path, text):
     expected = reference(tokens)
     generated = reference.generate(tokens[:, :8], max_new_tokens=8, stop_at_eos=False)
     for tier, reader, cache_rows in [("host", "mmap", 0), ("mmap", "mmap", 16), ("mmap", "pread", 0)]:
-        served = load_model(saved, device="cuda", tier=tier, reader=reader, cache_rows=cache_rows, prefetch=True)
+        served = load_model(saved, device="cuda", tier=TierOptions(tier, reader, cache_rows=cache_rows, prefetch=True))
         for _ in range(3):  # reuse the pinned ring's slots
             assert torch.equal(served(tokens), expected)
         assert torch.equal(served.generate(tokens[:, :8], max_new_tokens=8, stop_at_eos=False), generated)

@@ -17,13 +17,13 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 
-from engram_model import save_model, train_bpe
+from engram_model import train_bpe
 from engram_model.corpus import Document, ReadReport, iter_documents
-from probe.aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
 from probe.batching import DocumentChunker
-from probe.probing import ProbeOptions, probe_corpus
-from probe.recorder import RecordOptions
-from probe.runstore import RunError, committed_shards, connect
+from probe.runs.aggregate import document_trace, gate_histogram, ngram_stats, top_ngrams
+from probe.runs.recorder import RecordOptions
+from probe.runs.scan import ProbeOptions, probe_corpus
+from probe.runs.store import RunError, committed_shards, connect
 
 IDENTITY = {"model_hash": "m", "tokenizer_hash": "t", "corpus_hash": "c"}
 TEXTS = [
@@ -241,11 +241,7 @@ def run_cli(*args, **kwargs):
     )
 
 
-@pytest.fixture
-def checkpoint(model, tmp_path):
-    return save_model(model, tmp_path / "ckpt")
-
-
+@pytest.mark.slow
 def test_sigkill_then_resume_gives_every_document_exactly_once(checkpoint, tmp_path):
     corpus = tmp_path / "corpus.jsonl"
     n_docs = 120
@@ -276,7 +272,8 @@ def test_sigkill_then_resume_gives_every_document_exactly_once(checkpoint, tmp_p
         if shards:  # a reader during the run sees only whole shards
             with connect(run_dir) as con:
                 per_doc = con.sql(
-                    "SELECT g.doc_id, count(*) = 2 * any_value(d.n_tokens) FROM gates g JOIN documents d USING (doc_id) GROUP BY g.doc_id"
+                    "SELECT g.doc_id, count(*) = 2 * any_value(d.n_tokens) FROM gates g JOIN documents d USING (doc_id) GROUP BY "
+                    "g.doc_id"
                 ).fetchall()
             assert all(ok for _, ok in per_doc)
             seen_whole += 1
@@ -420,7 +417,8 @@ def test_unusable_corpora_are_refused_by_name(tmp_path):
     report = ReadReport()
     assert list(iter_documents(tmp_path / "c.jsonl", report=report)) == []
     assert report.why_nothing("text") == (
-        "2 records: its records lack the field 'text' (pass --text-field) or are not JSON (first: c.jsonl:1: no field 'text' (see --text-field))"
+        "2 records: its records lack the field 'text' (pass --text-field) or are not JSON (first: c.jsonl:1: no field 'text' "
+        "(see --text-field))"
     )
 
 
@@ -429,7 +427,7 @@ def test_stored_aggregates_are_read_only_while_current(model, tmp_path):
     is committed (a resumed run) the stored ones are stale and queries read the shards again."""
     import shutil
 
-    from probe.aggregate import gate_histogram, ngram_stats, stored_aggregate, write_aggregates
+    from probe.runs.aggregate import gate_histogram, ngram_stats, stored_aggregate, write_aggregates
 
     run_dir = scan(model, tmp_path, docs())
     assert stored_aggregate(run_dir, "ngram_stats") is not None

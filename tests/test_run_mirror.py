@@ -11,9 +11,9 @@ import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 import pytest
 from adversarial.test_runs import assert_every_document_once, gate_rows, invoke, run_args, wait_for, write_corpus
-from test_probing import checkpoint, run_cli  # noqa: F401  (checkpoint: the fixture, a saved small model)
+from test_probing import run_cli
 
-from probe.runstore import DOCUMENTS_KEY, MANIFEST, REPORT, RunError, RunMirror, committed_shards, staging_dir
+from probe.runs.store import DOCUMENTS_KEY, MANIFEST, REPORT, RunError, RunMirror, committed_shards, staging_dir
 
 OPTIONS = ("--shard-tokens", 40, "--batch-size", 2)
 
@@ -60,7 +60,9 @@ def test_a_killed_driver_leaves_whole_shards_and_another_machine_resumes_from_th
     # the first staging directory is now behind the URI: resuming from it is refused, nothing sent
     before = files(remote)
     code, output = invoke(*run_args(checkpoint, corpus, remote.as_uri(), *OPTIONS, "--staging", first))
-    assert code == 2 and "holds shards that its staging directory" in output and "pass an empty --staging directory" in output, output
+    assert code == 2 and "holds shards that its staging directory" in output and "pass an empty --staging directory" in output, (
+        output
+    )
     assert files(remote) == before
 
 
@@ -79,8 +81,18 @@ def test_a_mirror_sends_shards_in_commit_order(tmp_path):
     staging = tmp_path / "staging"
     (staging / "shards").mkdir(parents=True)
     (staging / "aggregates").mkdir()
-    for name in (MANIFEST, REPORT, "shards/gates-000001.parquet", "shards/docs-000001.parquet", "shards/docs-000000.parquet",
-                 "shards/gates-000000.parquet", "aggregates/ngram_stats.parquet", "shards/.gates-000002.parquet.tmp-1"):
+    for name in (
+        MANIFEST,
+        REPORT,
+        "shards/gates-000001.parquet",
+        "shards/docs-000001.parquet",
+        "shards/docs-000000.parquet",
+        "shards/gates-000000.parquet",
+        "shards/sha256-000001.json",
+        "aggregates/ngram_stats.parquet",
+        "shards/.gates-000002.parquet.tmp-1",
+        "shards/.engram-probe-tmp-docs-000002.parquet.abc.partial",
+    ):
         (staging / name).write_bytes(name.encode())
 
     sent = []
@@ -92,9 +104,17 @@ def test_a_mirror_sends_shards_in_commit_order(tmp_path):
 
     mirror = RunMirror((tmp_path / "bucket").as_uri(), staging)
     mirror.fs = Recording()
-    mirror.open()
+    mirror.open({})
     mirror.push()
-    assert sent == [MANIFEST, "shards/docs-000000.parquet", "shards/gates-000000.parquet", "shards/docs-000001.parquet",
-                    "shards/gates-000001.parquet", "aggregates/ngram_stats.parquet", REPORT]
+    assert sent == [
+        MANIFEST,
+        "shards/docs-000000.parquet",
+        "shards/gates-000000.parquet",
+        "shards/docs-000001.parquet",
+        "shards/sha256-000001.json",
+        "shards/gates-000001.parquet",
+        "aggregates/ngram_stats.parquet",
+        REPORT,
+    ]
     mirror.push()  # nothing changed: nothing sent again
-    assert len(sent) == 7
+    assert len(sent) == 8

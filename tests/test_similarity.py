@@ -6,8 +6,8 @@ import torch
 from conftest import documents
 
 from engram_model import EngramLM
+from probe.analyses.similarity import MinibatchCKA, alignment_index, linear_cka, model_similarity, rbf_cka
 from probe.batching import read_chunks, select_positions
-from probe.similarity import MinibatchCKA, alignment_index, linear_cka, model_similarity, rbf_cka
 
 
 @pytest.fixture
@@ -24,12 +24,12 @@ def feature_space_cka(x, y):
     return np.linalg.norm(y.T @ x) ** 2 / (np.linalg.norm(x.T @ x) * np.linalg.norm(y.T @ y))
 
 
-def hsic1(k, l):
+def hsic1(K, L):  # the paper's Gram matrices K and L
     """Nguyen et al. (2021) eq. 3, written out term by term."""
-    n = len(k)
-    k, l = k * (1 - np.eye(n)), l * (1 - np.eye(n))
+    n = len(K)
+    K, L = K * (1 - np.eye(n)), L * (1 - np.eye(n))
     one = np.ones(n)
-    return (np.trace(k @ l) + (one @ k @ one) * (one @ l @ one) / ((n - 1) * (n - 2)) - 2 / (n - 2) * one @ k @ l @ one) / (
+    return (np.trace(K @ L) + (one @ K @ one) * (one @ L @ one) / ((n - 1) * (n - 2)) - 2 / (n - 2) * one @ K @ L @ one) / (
         n * (n - 3)
     )
 

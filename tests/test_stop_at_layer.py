@@ -7,7 +7,7 @@ import torch
 from conftest import small_config
 
 from engram_model import EngramLM
-from probe.recorder import GateRecorder, RecordOptions
+from probe.runs.recorder import GateRecorder, RecordOptions
 
 
 @pytest.fixture(scope="module")

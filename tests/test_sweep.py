@@ -14,7 +14,7 @@ from conftest import small_config, small_train_config
 from engram_model import EngramLM, ModelConfig, table_primes
 from engram_model.sweep import SWEEP_BASE, Point, SweepPlan, allocate, run_sweep, scale_tables, sweep_results
 from engram_model.train import parameter_counts, tokenized_splits
-from probe.allocation import bootstrap_optimum, loss_by_rho, quadratic_fit, u_shape
+from probe.analyses.allocation import bootstrap_optimum, loss_by_rho, quadratic_fit, u_shape
 
 
 def sparse(counts: dict) -> int:
@@ -130,6 +130,7 @@ def small_plan(tokenizer):
     )
 
 
+@pytest.mark.slow
 def test_sweep_trains_every_point_once_resumes_and_refuses_another_plan(small_plan, tokenizer, corpus, tmp_path):
     streams = tokenized_splits(*corpus, tokenizer, small_plan.train.seq_len)
     run_sweep(small_plan, *streams, tokenizer, tmp_path / "sweep", workers=2)

@@ -10,10 +10,23 @@ import pytest
 import torch
 from safetensors.torch import load_file, save_file
 
-from engram_model import CachedTable, CheckpointError, HostTable, MmapTable, PreadTable, RowCodec, TableError, TableFile
-from engram_model import hot_set, load_model, row_counts, save_model
+from engram_model import (
+    CachedTable,
+    CheckpointError,
+    HostTable,
+    MmapTable,
+    PreadTable,
+    RowCodec,
+    TableError,
+    TableFile,
+    TierOptions,
+    hot_set,
+    load_model,
+    row_counts,
+    save_model,
+)
 from engram_model.tables import ResidentTable, dequantize_fp8, e8m0_to_float, quantize_fp8
-from probe.rowstats import head_row_stats, hit_rate, hit_rate_curve, zipf_fit
+from probe.offload.rowstats import head_row_stats, hit_rate, hit_rate_curve, zipf_fit
 
 FORMATS = ("fp32", "bf16", "fp16", "fp8_e4m3")
 
@@ -209,7 +222,9 @@ except TableError as err:
 @pytest.mark.parametrize("io_threads", [1, 4])
 def test_a_file_truncated_under_the_mmap_reader_raises_instead_of_killing_the_process(tmp_path, io_threads):
     path = make_tiers(tmp_path, "fp32")["mmap"].path
-    done = subprocess.run([sys.executable, "-c", TRUNCATE_UNDER_MMAP, str(path), str(io_threads)], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", TRUNCATE_UNDER_MMAP, str(path), str(io_threads)], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 3, f"exit {done.returncode} (negative: killed by signal {-done.returncode}); {done.stderr[-500:]}"
     assert re.search(r"fp32\.safetensors shrank to \d+ bytes while mapped; table t needs \d+", done.stdout), done.stdout
 
@@ -334,11 +349,11 @@ def test_load_model_refuses_bad_serving_options(model, tmp_path):
     with pytest.raises(TableError, match="tier='ssd' is not a table tier; choose one of resident, host, mmap"):
         load_model(saved, tier="ssd")
     with pytest.raises(TableError, match="reader='aio' is not a reader"):
-        load_model(saved, tier="mmap", reader="aio")
+        load_model(saved, tier=TierOptions("mmap", reader="aio"))
     with pytest.raises(TableError, match="cache_rows needs an offloaded tier"):
-        load_model(saved, cache_rows=10)
+        load_model(saved, tier=TierOptions(cache_rows=10))
     with pytest.raises(TableError, match="cache_policy='static' needs hot_rows"):
-        load_model(saved, tier="host", cache_rows=10, cache_policy="static")
+        load_model(saved, tier=TierOptions("host", cache_rows=10, cache_policy="static"))
     with pytest.raises(TableError, match="unsupported row format 'fp4'"):
         save_model(model, tmp_path / "bad", row_format="fp4")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ckpt"], "a failed save leaves nothing behind"
@@ -370,7 +385,6 @@ def test_split_scale_rows_round_trip_array_by_array_and_decode_to_bf16():
 
 
 def test_tier_options_are_checked_in_one_place():
-    from engram_model.tables import check_tier_options
 
     for bad, match in [
         ({"tier": "disk"}, "tier='disk' is not a table tier"),
@@ -379,4 +393,4 @@ def test_tier_options_are_checked_in_one_place():
         ({"tier": "host", "cache_rows": 8, "cache_policy": "static"}, "needs hot_rows"),
     ]:
         with pytest.raises(TableError, match=match):
-            check_tier_options(**bad)
+            TierOptions(**bad)

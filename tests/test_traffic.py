@@ -1,4 +1,4 @@
-"""Engram traffic figures (probe.traffic) against independent computations: row ids from the
+"""Engram traffic figures (probe.offload.traffic) against independent computations: row ids from the
 spec's hash in plain Python integers, distinct rows with Python sets, LRU and Belady by brute
 force on small random traces."""
 
@@ -7,9 +7,11 @@ import pytest
 
 from engram_model import ModelConfig
 from engram_model.addressing import NgramAddresser
-from probe.traffic import (
+from probe.offload.traffic import (
+    HistoryStream,
     belady_hits,
     decode_steps,
+    document_rows,
     global_rows,
     hygiene,
     lru_hits,
@@ -76,6 +78,21 @@ def test_prefill_distinct_rows_per_head_match_a_set_count_of_the_spec_hash(addre
     assert report["distinct_per_order"]["2"] == pytest.approx(two_gram)
     assert report["distinct_per_order"]["4"] == pytest.approx(four_gram)
     assert two_gram < four_gram  # the 2-gram heads dedupe, the 4-gram heads barely do
+
+
+def test_history_stream_gives_the_rows_of_the_addressers_own_stream(addresser):
+    """An addresser without `stream` (the bridges') is fed chunk by chunk by `HistoryStream`,
+    which must give what `NgramAddresser.stream` gives, and what one call on the whole text gives."""
+    rng = np.random.default_rng(4)
+    ids = rng.integers(0, V41.compressed_vocab_size, size=(2, 29))
+    ours, theirs = HistoryStream(addresser, 2), addresser.stream(2)
+    for start in range(0, 29, 4):  # chunks shorter than, equal to and longer than the N-1 = 3 ids of history
+        chunk = ids[:, start : start + (1 if start == 8 else 4)]
+        a, b = ours.rows(chunk), theirs.rows(chunk)
+        assert all(np.array_equal(a[layer], b[layer]) for layer in V41.layers)
+        assert np.array_equal(ours.history, theirs.history)
+    whole = addresser.rows(ids[:1])
+    assert all(np.array_equal(document_rows(addresser, [ids[0]], chunk=5)[layer], whole[layer][0]) for layer in V41.layers)
 
 
 def test_decode_steps_take_one_token_of_each_stretch():

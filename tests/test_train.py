@@ -286,7 +286,11 @@ def test_train_cli_refuses_corpora_it_cannot_train_on(tmp_path):
     pq.write_table(pa.table({"text": [1, 2], "split": ["train", "validation"]}), tmp_path / "ints.parquet")
     pq.write_table(pa.table({"body": ["a", "b"]}), tmp_path / "nosplit.parquet")
     (tmp_path / "broken.parquet").write_bytes(b"PAR1 not really")
-    for name, match in (("ints", "column 'text' holds int64, not text"), ("nosplit", "has no 'text' column"), ("broken", "not a readable Parquet")):
+    for name, match in (
+        ("ints", "column 'text' holds int64, not text"),
+        ("nosplit", "has no 'text' column"),
+        ("broken", "not a readable Parquet"),
+    ):
         result = CliRunner().invoke(app, ["train", "--corpus", str(tmp_path / f"{name}.parquet"), "--out", str(tmp_path / name)])
         assert result.exit_code == 2 and match in " ".join(result.output.replace("│", " ").split()), result.output
         assert not (tmp_path / name).exists()

@@ -10,7 +10,7 @@ import pytest
 import torch
 from safetensors.torch import load_file, save_file
 
-from engram_model import CheckpointError, load_model, save_model
+from engram_model import CheckpointError, TierOptions, load_model, save_model
 from engram_model.checkpoint import DATA_DIR, TOKENIZER
 from engram_model.tables import MmapTable, RowCodec, safetensors_header
 from engram_model.v41_checkpoint import INDEX, EngramParts, engram_tensor
@@ -108,7 +108,7 @@ def test_mmap_maps_codes_and_scales_straight_out_of_the_shards(v41_dir):
 
 @pytest.mark.parametrize("tier, reader", [("mmap", "mmap"), ("mmap", "pread"), ("host", "mmap"), ("resident", "mmap")])
 def test_gathered_rows_equal_an_independent_decoder_bit_for_bit(v41_dir, tier, reader):
-    parts = load_model(v41_dir, tier=tier, reader=reader, io_threads=2, engram_only=True)
+    parts = load_model(v41_dir, tier=TierOptions(tier, reader, io_threads=2), engram_only=True)
     rng = np.random.default_rng(0)
     for layer in LAYERS:
         table = parts.engrams[str(layer)].table
@@ -125,7 +125,7 @@ def test_gathered_rows_equal_an_independent_decoder_bit_for_bit(v41_dir, tier, r
 
 
 def test_the_e8m0_zero_byte_reads_as_two_to_the_minus_127():
-    """The format's definition and SGLang's reading; vLLM reads the byte as 0 (README)."""
+    """The format's definition and SGLang's reading; vLLM reads the byte as 0 (docs/guides/offload.md)."""
     codec = RowCodec("fp8_e4m3", 32, split_scales=True)
     one = 0x38  # E4M3 1.0
     raw = torch.tensor([[one] * 32 + [0]], dtype=torch.uint8)
@@ -268,7 +268,7 @@ def test_engram_only_is_explicit_both_ways(v41_dir, tmp_path, model):
     with pytest.raises(CheckpointError, match="DeepSeek-V4.1 checkpoint, whose backbone .* engram_only=True"):
         load_model(v41_dir, tier="mmap")
     with pytest.raises(CheckpointError, match="prefetch=True needs a whole model"):
-        load_model(v41_dir, tier="mmap", engram_only=True, prefetch=True)
+        load_model(v41_dir, tier=TierOptions("mmap", prefetch=True), engram_only=True)
     ours = save_model(model, tmp_path / "ours")
     with pytest.raises(CheckpointError, match="one of our checkpoints: it loads whole"):
         load_model(ours, engram_only=True)

@@ -4,7 +4,7 @@ a top-gated position selected in its table opens the document viewer there."""
 import streamlit as st
 from probe.apps.shared import PAGES, missing, parquet
 
-from probe.browse import CATEGORY_COLUMNS
+from probe.categorize.run import CATEGORY_COLUMNS
 from probe.plots import enrichment_figure, label_share_figure
 
 st.title("Categories")

@@ -4,22 +4,25 @@ to its n-gram page), rows, category and gate per branch at every layer beside th
 Everything that picks the view is in the address: `?doc=ID&pos=N&layer=L&gate=G&scale=S&q=TEXT`."""
 
 import streamlit as st
-from probe.apps.shared import cached, code, engram_layers, from_address, manifest, ngram_link, one_of, to_address, whole_number
-from probe.apps.token_view import token_view
-
-from probe.aggregate import document_trace, gate_histogram
-from probe.browse import (
-    adjacent_match,
-    document_list,
-    document_text,
-    find_matches,
-    token_categories,
-    token_window,
-    tokens_in_span,
-    typical_document,
+from probe.apps.shared import (
+    cached,
+    code,
+    engram_layers,
+    from_address,
+    manifest,
+    md_text,
+    ngram_link,
+    one_of,
+    to_address,
+    whole_number,
 )
+from probe.apps.token_view import token_view
+from probe.apps.windows import adjacent_match, find_matches, token_window, tokens_in_span
+
 from probe.plots import gate_trace_figure
 from probe.plots.tokens import SCALES, colour_bar_html, histogram_cdf, token_view_data
+from probe.runs.aggregate import document_trace, gate_histogram
+from probe.runs.queries import document_list, document_text, token_categories, typical_document
 
 WINDOW = 1200  # tokens drawn at once around the position: the page stays quick on long documents
 LISTED = 1000  # documents offered at once
@@ -54,7 +57,7 @@ search = top[0].text_input(
 )
 documents = cached(document_list, search, LISTED).to_pylist()
 if not documents:
-    st.warning(f"No document contains {search!r}.")
+    st.warning(f"No document contains {md_text(repr(search))}.")
     st.stop()
 names = {d["doc_id"]: f"{d['doc_id']} · {d['domain']} · {d['n_tokens']:,} tokens · {d['opening']}" for d in documents}
 if search:
@@ -74,7 +77,7 @@ scale = top[4].selectbox("scale", SCALES, key="scale", help="percentile: the gat
 try:
     trace = cached(document_trace, doc_id)
 except KeyError as err:
-    st.error(f"{err.args[0]}; pick a document from the list.")
+    st.error(f"{md_text(err.args[0])}; pick a document from the list.")
     st.stop()
 text = cached(document_text, doc_id)
 every_layer = trace.to_pylist()
@@ -110,7 +113,7 @@ with right:
         steps[1].button("next ▶", key="next_match", on_click=go_to_match, args=(1,), help="the match after this position")
         steps[2].caption(
             (f"match {here:,} of " if here else "")
-            + f"{len(matches):,} matches of {search!r} (underlined)"
+            + f"{len(matches):,} matches of {md_text(repr(search))} (underlined)"
             + (" · the first 100" if len(matches) == 100 else "")
         )
 to_address({"doc": doc_id, "pos": position, "layer": layer, "gate": gate, "scale": scale, "q": search or None})
@@ -135,8 +138,9 @@ first = at_position[0]
 with right:
     st.subheader(f"Token at position {position}")
     st.markdown(
-        f"`{first['token']!r}` (id {first['token_id']}) · characters {first['char_start']}–{first['char_end']} · "
-        f"category **{first['category']}** ({first['evidence'] or 'no rule fired'})"
+        f"{code(repr(first['token']))} (id {md_text(first['token_id'])}) · "
+        f"characters {md_text(first['char_start'])}–{md_text(first['char_end'])} · "
+        f"category **{md_text(first['category'])}** ({md_text(first['evidence'] or 'no rule fired')})"
         + (f" · log p(next) {first['next_logprob']:.3f} nats" if first.get("next_logprob") is not None else "")
     )
     st.markdown("**The n-grams it reads** (each opens its n-gram page at this layer):")

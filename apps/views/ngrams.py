@@ -14,18 +14,19 @@ from probe.apps.shared import (
     flag,
     from_address,
     manifest,
-    markdown_text,
+    md_text,
     one_of,
     some_of,
     to_address,
     whole_number,
 )
+from probe.apps.windows import spread_examples
 
-from probe.aggregate import gate_histogram
-from probe.browse import SORTS, domain_counts, ngram_occurrences, ngram_table, overview, spread_examples, token_contexts
 from probe.categorize import LABELS
 from probe.plots import shaded_text_html
 from probe.plots.ngrams import layer_vs_layer_figure, ngram_gate_figure
+from probe.runs.aggregate import gate_histogram
+from probe.runs.queries import SORTS, domain_counts, ngram_occurrences, ngram_table, overview, token_contexts
 
 engram = manifest()["config"]["engram"]
 layers, orders = engram_layers(), list(range(2, engram["max_ngram"] + 1))
@@ -69,7 +70,7 @@ def write_address() -> None:
 
 def ngram_page(pick_layer: int, pick_order: int, ngram: str) -> None:
     label = f"{pick_order}-gram {ngram!r}"
-    st.title(f"{label} at layer {pick_layer}")
+    st.title(f"{md_text(label)} at layer {pick_layer}")
 
     def back_to_table() -> None:
         st.session_state.pick = None
@@ -77,7 +78,7 @@ def ngram_page(pick_layer: int, pick_order: int, ngram: str) -> None:
     st.button("◀ the n-gram table", on_click=back_to_table, help="back to the table, with its filters")
     occurrences = cached(ngram_occurrences, pick_layer, pick_order, ngram)
     if occurrences.num_rows == 0:
-        st.warning(f"The run has no {label} at layer {pick_layer}.")
+        st.warning(f"The run has no {md_text(label)} at layer {pick_layer}.")
         return
     gates = occurrences.column("gate").to_numpy()
     numbers = st.columns(4)
@@ -119,12 +120,12 @@ def ngram_page(pick_layer: int, pick_order: int, ngram: str) -> None:
             positions = [t["position"] for t in context]
             marked = {k for k, p in enumerate(positions) if occurrence["position"] - pick_order < p <= occurrence["position"]}
             st.html(shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], marked=marked))
-            where = f"{markdown_text(occurrence['doc_id'])} · position {occurrence['position']:,}"
+            where = f"{md_text(occurrence['doc_id'])} · position {occurrence['position']:,}"
             document_link(
                 occurrence["doc_id"],
                 occurrence["position"],
                 pick_layer,
-                f"{where} · {markdown_text(str(occurrence['domain']))} · gate {occurrence['gate']:.3f}",
+                f"{where} · {md_text(occurrence['domain'])} · gate {occurrence['gate']:.3f}",
             )
 
 

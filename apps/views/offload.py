@@ -1,9 +1,9 @@
 """Offload: throughput of offloaded table tiers against resident, and static-cache hit rates."""
 
 import streamlit as st
-from probe.apps.shared import artefact, cached, drawn
+from probe.apps.shared import artefact, cached, drawn, md_text
 
-from probe.browse import run_row_stats
+from probe.offload.rowstats import run_row_stats
 from probe.plots import hit_rate_figure, tier_ratio_figure
 from probe.plots.offload import capacity_hit_rate_figure, head_rows_figure, pareto_figure, step_rows_figure
 
@@ -12,13 +12,14 @@ bench = artefact("offload", "offload benchmark")
 if bench is not None:
     with drawn("offload"):
         st.plotly_chart(tier_ratio_figure(bench))
-        st.caption(f"{bench['statistics']} · {bench['machine'].get('note', '')}")
+        st.caption(f"{md_text(bench['statistics'])} · {md_text(bench['machine'].get('note', ''))}")
 
 st.subheader("Cache hit rate of this run's row requests")
 rows = cached(run_row_stats)
 if rows is None:
     st.info(
-        "This run did not record row ids. Probe with `engram-probe run --record-rows` to see the hit-rate curve of its own requests."
+        "This run did not record row ids. Probe with `engram-probe run --record-rows` to see the hit-rate curve of its own "
+        "requests."
     )
 else:
     st.plotly_chart(hit_rate_figure(rows))
@@ -34,7 +35,7 @@ st.subheader("Row statistics of a text")
 rowstats = artefact("rowstats", "row statistics")
 if rowstats is not None:
     with drawn("rowstats"):
-        st.caption(f"{rowstats['model']} · {rowstats['text']}")
+        st.caption(f"{md_text(rowstats['model'])} · {md_text(rowstats['text'])}")
         st.plotly_chart(hit_rate_figure(rowstats))
 
 st.subheader("Exact Engram traffic of a model on real text")
@@ -43,12 +44,12 @@ if traffic is not None:
     with drawn("traffic"):
         cache_state = traffic["page_cache_before_read"].get("resident_share")
         st.caption(
-            f"{traffic['model']} · {traffic['corpus']} · {traffic['tokens']:,} tokens · {traffic['rows_per_token']} rows of "
-            f"{traffic['row_bytes']} B per token · corpus pages cached before reading: "
-            + ("unknown" if cache_state is None else f"{cache_state:.0%}")
+            f"{md_text(traffic['model'])} · {md_text(traffic['corpus'])} · {traffic['tokens']:,} tokens · "
+            f"{md_text(traffic['rows_per_token'])} rows of {md_text(traffic['row_bytes'])} B per token · "
+            "corpus pages cached before reading: " + ("unknown" if cache_state is None else f"{cache_state:.0%}")
         )
         for warning in traffic["hygiene"]["warnings"]:
-            st.warning(warning)
+            st.warning(md_text(warning))
         st.plotly_chart(step_rows_figure(traffic))
         st.plotly_chart(head_rows_figure(traffic))
         st.plotly_chart(capacity_hit_rate_figure(traffic))
@@ -59,7 +60,7 @@ if plan is not None:
     with drawn("plan"):
         st.plotly_chart(pareto_figure(plan))
         with st.expander("Assumptions and sources"):
-            st.markdown("\n".join(f"- {line}" for line in plan["assumption_lines"]))
-            st.markdown("\n".join(f"- **{key}**: {source}" for key, source in plan["profile_sources"].items()))
+            st.markdown("\n".join(f"- {md_text(line)}" for line in plan["assumption_lines"]))
+            st.markdown("\n".join(f"- **{md_text(key)}**: {md_text(source)}" for key, source in plan["profile_sources"].items()))
         for check in plan["placement"]["checks"]:
-            st.info(check)
+            st.info(md_text(check))

@@ -10,7 +10,7 @@ from probe.apps.shared import (
     engram_layers,
     from_address,
     manifest,
-    markdown_text,
+    md_text,
     ngram_link,
     one_of,
     run_dir,
@@ -18,18 +18,11 @@ from probe.apps.shared import (
     whole_number,
 )
 
-from probe.aggregate import HISTOGRAM_BINS, gate_histogram
-from probe.browse import (
-    ARTEFACTS,
-    artefact_command,
-    artefact_path,
-    layer_top_ngrams,
-    overview,
-    sample_positions,
-    token_contexts,
-)
 from probe.plots import gate_histogram_figure, shaded_text_html
 from probe.plots.gates import selected_gate_range
+from probe.runs.aggregate import HISTOGRAM_BINS, gate_histogram
+from probe.runs.artefacts import ARTEFACTS, artefact_command, artefact_path
+from probe.runs.queries import layer_top_ngrams, overview, sample_positions, token_contexts
 
 SAMPLED = 8  # positions drawn from a gate range
 
@@ -59,8 +52,9 @@ from_address(
         "sample": (0, whole_number),
     }
 )
-st.markdown(f"**Model** {info.get('model', 'unnamed')} · `{str(info.get('model_hash', ''))[:16]}`")
-st.markdown(f"**Corpus** `{info.get('corpus', 'unknown')}`" + (f" ({info['split']} split)" if info.get("split") else ""))
+st.markdown(f"**Model** {md_text(info.get('model', 'unnamed'))} · {code(str(info.get('model_hash', ''))[:16])}")
+split = f" ({md_text(info['split'])} split)" if info.get("split") else ""
+st.markdown(f"**Corpus** {code(info.get('corpus', 'unknown'))}{split}")
 
 numbers = cached(overview)
 layers = numbers["layers"].to_pylist()
@@ -134,7 +128,8 @@ def gate_distribution() -> None:
     if branch == -1 and config["hc_streams"] > 1:
         st.caption(
             "The mean over branches can have several peaks even when each branch's gate has two: with each branch mostly "
-            "near 0 or 1, their mean sits near 0 (all closed), near 1 (all open) or between (some open). Pick a branch to see its own."
+            "near 0 or 1, their mean sits near 0 (all closed), near 1 (all open) or between (some open). Pick a branch to see "
+            "its own."
         )
 
     what = "branch-mean gate" if branch == -1 else f"branch {branch} gate"
@@ -155,7 +150,7 @@ def gate_distribution() -> None:
     ):
         selected = next(k for k, t in enumerate(context) if t["position"] == position)
         st.html(shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], selected=selected))
-        document_link(doc_id, position, sample_layer, f"{markdown_text(doc_id)} · position {position:,} · gate {gate:.3f}")
+        document_link(doc_id, position, sample_layer, f"{md_text(doc_id)} · position {position:,} · gate {gate:.3f}")
 
 
 gate_distribution()

@@ -2,7 +2,7 @@
 alignment a_j, and the logit lens."""
 
 import streamlit as st
-from probe.apps.shared import artefact, drawn
+from probe.apps.shared import artefact, drawn, md_text
 
 from probe.plots import alignment_curve, cka_heatmap, lens_curves
 
@@ -11,7 +11,8 @@ similarity = artefact("similarity", "layer similarity")
 if similarity is not None:
     with drawn("similarity"):
         st.caption(
-            f"{similarity['a']['name']} against {similarity['b']['name']} · {similarity['positions']['description']} · {similarity['representation']}"
+            f"{md_text(similarity['a']['name'])} against {md_text(similarity['b']['name'])} · "
+            f"{md_text(similarity['positions']['description'])} · {md_text(similarity['representation'])}"
         )
         left, right = st.columns(2)
         left.plotly_chart(cka_heatmap(similarity))
@@ -31,7 +32,8 @@ if similarity is not None:
                 st.plotly_chart(cka_heatmap(itself), key=key)  # a keyed chart: with --b none both are the same figure
         above = [j for j, a_j in enumerate(similarity["alignment"]["a_j"]) if a_j is not None and a_j > j]
         st.markdown(
-            f"a_j > j (layer j of {similarity['a']['name']} resembles a deeper layer of {similarity['b']['name']}) at layers: {above or 'none'}"
+            f"a_j > j (layer j of {md_text(similarity['a']['name'])} resembles a deeper layer of "
+            f"{md_text(similarity['b']['name'])}) at layers: {', '.join(map(str, above)) or 'none'}"
         )
 
 st.subheader("Logit lens")

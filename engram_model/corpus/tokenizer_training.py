@@ -9,8 +9,8 @@ from pathlib import Path
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from .._io import sha256_of, write_atomically
 from ..checkpoint import DATA_DIR
+from ..files import sha256_of, write_atomically
 from ..tokenizer import CompressedVocab, train_bpe
 from .build import COLUMNS, TRAIN, VALIDATION
 
@@ -28,7 +28,9 @@ class TokenizerReport:
     bytes_per_token: dict[str, float]  # domain -> UTF-8 bytes per token on its validation documents
 
 
-def train_tokenizer(corpus_path: Path, vocab_size: int = DEFAULT_VOCAB_SIZE, out: Path = DEFAULT_TOKENIZER_PATH) -> TokenizerReport:
+def train_tokenizer(
+    corpus_path: Path, vocab_size: int = DEFAULT_VOCAB_SIZE, out: Path = DEFAULT_TOKENIZER_PATH
+) -> TokenizerReport:
     """A byte-level BPE (`train_bpe`) on the corpus's train split in corpus order, written
     atomically to `out` as a HF tokenizer.json. Same corpus, same vocab size: same file."""
     corpus_path, out = Path(corpus_path), Path(out)
@@ -41,7 +43,9 @@ def train_tokenizer(corpus_path: Path, vocab_size: int = DEFAULT_VOCAB_SIZE, out
     train = table.filter(pc.equal(table["split"], TRAIN))
     validation = table.filter(pc.equal(table["split"], VALIDATION))
     if train.num_rows == 0 or validation.num_rows == 0:
-        raise ValueError(f"{corpus_path} has {train.num_rows} train and {validation.num_rows} validation documents; both must be non-empty")
+        raise ValueError(
+            f"{corpus_path} has {train.num_rows} train and {validation.num_rows} validation documents; both must be non-empty"
+        )
     tokenizer = train_bpe(train["text"].to_pylist(), vocab_size=vocab_size)
     write_atomically(out, tokenizer.to_str().encode("utf-8"))
     return TokenizerReport(

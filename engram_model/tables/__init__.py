@@ -6,7 +6,7 @@
     tiers   resident, host, mmap (memory-mapped or pread), and the one check of tier options
     cache   a hot-row cache in front of an offloaded tier; row counts and the hot set
 
-Row statistics for probing (Zipf fits, hit-rate curves) live in `probe.rowstats`.
+Row statistics for probing (Zipf fits, hit-rate curves) live in `probe.offload.rowstats`.
 """
 
 from .cache import CachedTable, CacheStats, hot_set, row_counts
@@ -33,7 +33,7 @@ from .tiers import (
     ResidentTable,
     RowTable,
     TableSource,
-    check_tier_options,
+    TierOptions,
     encoded_rows,
     gather_unique,
     head_offsets,
@@ -64,7 +64,7 @@ __all__ = [
     "TableFile",
     "TableSource",
     "array_views",
-    "check_tier_options",
+    "TierOptions",
     "dequantize_fp8",
     "e8m0_to_float",
     "encoded_rows",

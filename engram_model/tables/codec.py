@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import torch
 
 
@@ -34,6 +35,41 @@ E4M3_ROUNDS_TO_MAX = 464.0
 
 _PLAIN_DTYPES = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
 _SAFETENSORS_DTYPES = {"fp32": "F32", "bf16": "BF16", "fp16": "F16", "fp8_e4m3": "U8"}
+
+
+# An E8M0 exponent from which a block's largest code (448 = 2^8.8) may overflow float32 or bf16
+# (2^128) once scaled: rows with one are decoded to check; below it only NaN codes can be non-finite.
+E8M0_RISKY = 0xF0
+# per plain format: the unsigned view of a value, and its exponent bits (all ones: NaN or infinity)
+_EXPONENT_BITS = {"fp32": (np.uint32, 0x7F800000), "bf16": (np.uint16, 0x7F80), "fp16": (np.uint16, 0x7C00)}
+
+
+def _rows_with(masked: np.ndarray, pattern: int) -> np.ndarray:
+    """Per row of `masked` (values already masked to some bits), whether any equals `pattern`,
+    the largest value the mask allows: one vectorised max decides for the usual clean read, and
+    only a read that holds the pattern is looked at row by row."""
+    if masked.size == 0 or masked.max() < pattern:
+        return np.zeros(len(masked), dtype=bool)
+    return (masked == pattern).any(axis=1)
+
+
+def e4m3_nan_rows(codes: np.ndarray) -> np.ndarray:
+    """Per row of E4M3 codes `uint8 [n, D]`, whether any is NaN (0x7F or 0xFF: E4M3fn has no infinities)."""
+    return _rows_with(codes & 0x7F, 0x7F)
+
+
+def describe_nonfinite(tensor: torch.Tensor) -> str | None:
+    """What in a tensor is NaN or infinite, in words (with the stored byte for FP8), or None
+    when every value is finite (integer tensors always are)."""
+    if not tensor.is_floating_point():
+        return None
+    bad = ~torch.isfinite(tensor.float() if tensor.element_size() == 1 else tensor)
+    if not bool(bad.any()):
+        return None
+    at = tuple(int(i) for i in bad.nonzero()[0])
+    value = tensor[at]
+    stored = f"code 0x{int(value.view(torch.uint8)):02X}, " if tensor.element_size() == 1 else ""
+    return f"holds {int(bad.sum())} NaN or infinite values, the first at {list(at)} ({stored}{value.float().item()})"
 
 
 def e8m0_to_float(exponents: torch.Tensor) -> torch.Tensor:
@@ -123,6 +159,50 @@ class RowCodec:
     def columns(self) -> int:
         """Elements per row in the safetensors shape `[rows, columns]`."""
         return self.row_bytes if self.name == "fp8_e4m3" else self.row_dim
+
+    def nonfinite_rows(self, raw: np.ndarray) -> np.ndarray:
+        """Indices of the rows of encoded bytes `uint8 [n, row_bytes]` (this codec's layout)
+        that decode to a NaN or an infinity, found on the bytes themselves: a bit test per
+        value (IEEE exponent all ones, E4M3 0x7F/0xFF, E8M0 0xFF), no decode and no device
+        sync; fp8 rows whose scale could overflow (`E8M0_RISKY`) are decoded to be sure."""
+        n = raw.shape[0]
+        if n == 0:
+            return np.zeros(0, dtype=np.int64)
+        if self.name == "fp8_e4m3":
+            codes, scales = self._fp8_parts(raw)
+            bad = e4m3_nan_rows(codes) | _rows_with(scales, 0xFF)
+            risky = np.flatnonzero(~bad & (scales >= E8M0_RISKY).any(axis=1)) if scales.max() >= E8M0_RISKY else []
+            if len(risky):
+                values = dequantize_fp8(torch.from_numpy(codes[risky].copy()), torch.from_numpy(scales[risky].copy()))
+                values = values.bfloat16() if self.split_scales else values
+                bad[risky] = ~torch.isfinite(values).all(dim=1).numpy()
+            return np.flatnonzero(bad)
+        unsigned, exponent = _EXPONENT_BITS[self.name]
+        return np.flatnonzero(_rows_with(np.ascontiguousarray(raw).view(unsigned) & unsigned(exponent), exponent))
+
+    def why_nonfinite(self, raw_rows: np.ndarray, i: int) -> str:
+        """What makes row `i` of encoded rows `raw_rows` non-finite, in words."""
+        if self.name == "fp8_e4m3":
+            codes, scales = (part[i] for part in self._fp8_parts(raw_rows))
+            if (scales == 0xFF).any():
+                block = int(np.argmax(scales == 0xFF))
+                return f"E8M0 scale 0xFF (NaN) for values {block * FP8_BLOCK}-{block * FP8_BLOCK + FP8_BLOCK - 1}"
+            if ((codes | 0x80) == 0xFF).any():
+                at = int(np.argmax((codes | 0x80) == 0xFF))
+                return f"E4M3 code 0x{int(codes[at]):02X} (NaN) at value {at}"
+            return f"values that overflow once scaled (E8M0 scale 0x{int(scales.max()):02X} = 2^{int(scales.max()) - 127})"
+        values = self.decode(torch.from_numpy(np.ascontiguousarray(raw_rows[i : i + 1])))[0].float()
+        at = int(torch.argmax((~torch.isfinite(values)).int()))
+        value = values[at].item()
+        return f"{'NaN' if value != value else '-infinity' if value < 0 else 'infinity'} at value {at}"
+
+    def _fp8_parts(self, raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(codes `[n, D]`, exponents `[n, D/32]`) of encoded fp8 rows, in either layout."""
+        n, dim = raw.shape[0], self.row_dim
+        if not self.split_scales:
+            return raw[:, :dim], raw[:, dim:]
+        flat = np.ascontiguousarray(raw).reshape(-1)
+        return flat[: n * dim].reshape(n, dim), flat[n * dim :].reshape(n, dim // FP8_BLOCK)
 
     def encode(self, values: torch.Tensor) -> torch.Tensor:
         """float `[n, row_dim]` -> `uint8 [n, row_bytes]` (CPU)."""

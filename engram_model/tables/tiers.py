@@ -10,15 +10,27 @@ A layer's (N-1)*K per-head tables are one flat `[total_rows, head_dim]` table; h
 at `offsets[h]`, so a per-head row id r reads flat row `offsets[h] + r`. Rows come out of
 every tier bit-identical for the same row format, so logits do not depend on where the table
 lives.
+
+Non-finite rows (NaN or infinite values: a NaN FP8 code 0x7F/0xFF, an E8M0 scale 0xFF, a
+scale that overflows, an IEEE NaN or infinity) are refused with a TableError naming the
+layer's table and the row. The resident tier checks the whole table at load (it reads it
+whole anyway). The host and mmap tiers check rows on gather, every time a row is read from
+the tier (a hot-row cache admits only checked rows): scanning a memory-mapped 189 GiB table at
+load would read all of it, so a corrupt row is found when a token first addresses it. The
+check is a bit test on the encoded bytes on the host (`RowCodec.nonfinite_rows`), before they
+move to the device: no decode and no device synchronisation.
 """
 
 from __future__ import annotations
 
 import mmap
 import os
+import re
 import threading
 import weakref
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -83,6 +95,7 @@ class ResidentTable(nn.Module):
         if init_std is not None:  # None: the caller fills it (loading), so a huge table is not initialised twice
             weight.normal_(std=init_std)
         self.weight = nn.Parameter(weight)
+        self.label = "resident table"
 
     @property
     def row_bytes(self) -> int:
@@ -102,7 +115,26 @@ class ResidentTable(nn.Module):
                 table.weight.data[start : start + len(raw)] = entry.codec.decode(torch.from_numpy(raw))
         else:  # the file's bytes are the parameter's bytes: read them straight in
             table_file.read_into(key, 0, table.weight.data.view(torch.uint8).numpy())
+        table.label = table_label(table_file, key)
+        table.check_finite()
         return table.to(device)
+
+    def check_finite(self) -> None:
+        """Refuse a table holding a NaN or an infinity, naming the first such row (in chunks, so
+        the check never holds a mask of the whole table)."""
+        chunk = max(1, (64 << 20) // max(1, self.row_dim * 4))
+        with torch.no_grad():
+            for start in range(0, self.num_rows, chunk):
+                finite = torch.isfinite(self.weight[start : start + chunk]).all(dim=1)
+                if not bool(finite.all()):
+                    row = start + int(torch.argmin(finite.int()))
+                    values = self.weight[row].float()
+                    at = int(torch.argmin(torch.isfinite(values).int()))
+                    value = "NaN" if values[at].isnan() else "-infinity" if values[at] < 0 else "infinity"
+                    raise TableError(
+                        f"{self.label}: row {row} is not finite ({value} at value {at}): the table is corrupt; "
+                        "restore the file or re-save the checkpoint"
+                    )
 
     def gather(self, flat_rows: torch.Tensor) -> torch.Tensor:
         return F.embedding(flat_rows, self.weight, sparse=self.sparse_grad)
@@ -122,6 +154,17 @@ class OffloadedTable:
         self.row_format, self.row_bytes = codec.name, codec.row_bytes
         self.device = torch.device(device)
         self._ring = PinnedRing(codec.row_bytes) if self.device.type == "cuda" else None
+        self.label = f"{type(self).__name__}"  # which table, for errors; open_table names the layer and file
+
+    def check_finite(self, rows: np.ndarray, raw: np.ndarray) -> None:
+        """Refuse rows whose bytes decode to a NaN or an infinity (see the module docstring)."""
+        bad = self.codec.nonfinite_rows(raw)
+        if bad.size:
+            more = f" (and {bad.size - 1} more of the {len(rows)} rows read)" if bad.size > 1 else ""
+            raise TableError(
+                f"{self.label}: row {int(rows[bad[0]])} is not finite ({self.codec.why_nonfinite(raw, int(bad[0]))}){more}: "
+                "the table is corrupt; restore the file or re-save the checkpoint"
+            )
 
     def read_raw(self, rows: np.ndarray, out: np.ndarray) -> None:
         """Write rows' encoded bytes (sorted unique int64 `[U]`) into `out` `uint8 [U, row_bytes]`."""
@@ -138,12 +181,14 @@ class OffloadedTable:
         if self._ring is None:
             raw = np.empty((len(rows), self.row_bytes), dtype=np.uint8)
             self.read_raw(rows, raw)
+            self.check_finite(rows, raw)
             return self.codec.decode(torch.from_numpy(raw))
         # CUDA: stage into a pinned slot, copy asynchronously on the caller's current stream
         # (the prefetcher's side stream), and decode on the device after the copy
         slot, staged = self._ring.acquire(len(rows))
         try:
             self.read_raw(rows, staged.numpy())
+            self.check_finite(rows, staged.numpy())
             on_device = staged.to(self.device, non_blocking=True)
         finally:
             self._ring.release(slot)
@@ -381,47 +426,77 @@ READERS = ("mmap", "pread")
 CACHE_POLICIES = ("lru", "static")
 
 
-def check_tier_options(tier: str, reader: str = "mmap", cache_rows: int = 0, cache_policy: str = "lru", hot_rows=None) -> None:
-    """Refuse bad serving options before any file is read; the one place they are checked."""
-    if tier not in TIERS:
-        raise TableError(f"tier={tier!r} is not a table tier; choose one of {', '.join(TIERS)}")
-    if reader not in READERS:
-        raise TableError(f"reader={reader!r} is not a reader of the mmap tier; choose one of {', '.join(READERS)}")
-    if cache_rows < 0:
-        raise TableError(f"cache_rows={cache_rows} must be >= 0")
-    if cache_rows and tier == "resident":
-        raise TableError(
-            "cache_rows needs an offloaded tier: the resident tier is already the fast one; use tier='host' or 'mmap'"
-        )
-    if cache_policy not in CACHE_POLICIES:
-        raise TableError(f"cache_policy={cache_policy!r} is unknown; choose one of {', '.join(CACHE_POLICIES)}")
-    if cache_rows and cache_policy == "static" and not hot_rows:
-        raise TableError(
-            "cache_policy='static' needs hot_rows {layer: row ids}: measure them with `engram-probe offload rowstats`"
-        )
+@dataclass(frozen=True)
+class TierOptions:
+    """Where each Engram table lives and how its rows are read, checked once, when made.
+
+    tier: `resident` (parameters on the device, trainable), `host` (encoded rows in CPU memory,
+    pinned for CUDA) or `mmap` (the table file itself, read row by row on demand: `reader`
+    "mmap" memory-maps it, "pread" reads explicitly; either on `io_threads` threads).
+    cache_rows: a hot-row cache per layer in front of an offloaded tier, `cache_policy` "lru" or
+    "static" (offline LFU over `hot_rows` {layer: flat row ids, most requested first}).
+    prefetch: gather each step's rows ahead of the layers that read them (`Prefetcher`).
+    """
+
+    tier: str = "resident"
+    reader: str = "mmap"
+    io_threads: int = 4
+    cache_rows: int = 0
+    cache_policy: str = "lru"
+    hot_rows: Mapping[int, np.ndarray] | None = field(default=None, repr=False)
+    prefetch: bool = False
+
+    def __post_init__(self) -> None:
+        if self.tier not in TIERS:
+            raise TableError(f"tier={self.tier!r} is not a table tier; choose one of {', '.join(TIERS)}")
+        if self.reader not in READERS:
+            raise TableError(f"reader={self.reader!r} is not a reader of the mmap tier; choose one of {', '.join(READERS)}")
+        if type(self.io_threads) is not int or self.io_threads < 1:
+            raise TableError(f"io_threads={self.io_threads!r} must be a whole number >= 1")
+        if type(self.cache_rows) is not int or self.cache_rows < 0:
+            raise TableError(f"cache_rows={self.cache_rows!r} must be a whole number >= 0")
+        if self.cache_rows and self.tier == "resident":
+            raise TableError(
+                "cache_rows needs an offloaded tier: the resident tier is already the fast one; use tier='host' or 'mmap'"
+            )
+        if self.cache_policy not in CACHE_POLICIES:
+            raise TableError(f"cache_policy={self.cache_policy!r} is unknown; choose one of {', '.join(CACHE_POLICIES)}")
+        if self.cache_rows and self.cache_policy == "static" and not self.hot_rows:
+            raise TableError(
+                "cache_policy='static' needs hot_rows {layer: row ids}: measure them with `engram-probe offload rowstats`"
+            )
+
+    @classmethod
+    def of(cls, tier: str | TierOptions) -> TierOptions:
+        """`tier` as options: a tier name is the options with only that changed."""
+        return tier if isinstance(tier, TierOptions) else cls(tier=tier)
 
 
-def open_table(
-    table_file: TableSource,
-    key: str,
-    tier: str,
-    device: str | torch.device = "cpu",
-    reader: str = "mmap",
-    io_threads: int = 4,
-) -> RowTable:
+def open_table(table_file: TableSource, key: str, options: str | TierOptions, device: str | torch.device = "cpu") -> RowTable:
     """One layer's table from a table file (ours, or a V4.1 checkpoint's shards), in the
-    chosen tier. Only `resident` and `host` read the rows in; `mmap` reads them on demand
-    (with the `mmap` or `pread` reader, on `io_threads` threads)."""
-    check_tier_options(tier, reader)
+    chosen tier. Only `resident` and `host` read the rows in; `mmap` reads them on demand."""
+    options = TierOptions.of(options)
+    tier, reader, io_threads = options.tier, options.reader, options.io_threads
     if key not in table_file.entries:
         raise TableError(f"{table_file.path} has no table {key}; it holds {sorted(table_file.entries)}")
     if tier == "resident":
-        return ResidentTable.from_file(table_file, key, device)
+        return ResidentTable.from_file(table_file, key, device)  # checked whole, at load
     if tier == "host":
-        return HostTable.from_file(table_file, key, device)
-    if reader == "pread":
-        return PreadTable(table_file, key, device, io_threads)
-    return MmapTable(table_file, key, device, io_threads)
+        table = HostTable.from_file(table_file, key, device)
+    elif reader == "pread":
+        table = PreadTable(table_file, key, device, io_threads)
+    else:
+        table = MmapTable(table_file, key, device, io_threads)
+    table.label = table_label(table_file, key)  # rows are checked as they are gathered
+    return table
+
+
+def table_label(table_file: TableSource, key: str) -> str:
+    """A table as errors name it: its layer, tensor and file."""
+    layer = key if key.isdigit() else next(iter(re.findall(r"blocks\.(\d+)\.", key)), None)
+    arrays = table_file.entries[key].arrays
+    where = " and ".join(dict.fromkeys(str(array.path) for array in arrays))
+    return f"layer {layer}'s Engram table ({where})" if layer is not None else f"table {key} ({where})"
 
 
 def encoded_rows(table: RowTable, start: int, stop: int, codec: RowCodec) -> np.ndarray:

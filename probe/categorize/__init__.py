@@ -22,6 +22,13 @@ from .evaluate import (
 )
 from .rules import LABELS, PRECEDENCE, Categorization, categorize
 
+
+def label_token(text: str, left: str, right: str) -> str:
+    """The rules' label of one token's text in its context: the labeller the depth analyses
+    give `probe.batching.read_chunks` to group positions by kind of text."""
+    return categorize(text, left, right).label
+
+
 __all__ = [
     "LABELS",
     "PRECEDENCE",
@@ -34,6 +41,7 @@ __all__ = [
     "enrichment",
     "enrichment_figure",
     "evaluate",
+    "label_token",
     "layer_enrichment",
     "load_eval_set",
     "report_from_confusion",

@@ -6,7 +6,7 @@ once, so a table in which the same retrieval recurs pays for it once.
 
 Two categorizers (`CATEGORIZERS`): `rules`, the default, and `model`, the learned one
 (`model.py`), which generalises to other genres and languages and is the rules' equal, not
-their better, on the default corpus's own text (README, "Categorizer").
+their better, on the default corpus's own text (docs/guides/categorizer.md).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from . import model, rules
 from .rules import LABELS, Categorization
 
 
-def rules_many(ngrams: Sequence[object], left_contexts: Sequence[object], right_contexts: Sequence[object]) -> list[Categorization]:
+def rules_many(
+    ngrams: Sequence[object], left_contexts: Sequence[object], right_contexts: Sequence[object]
+) -> list[Categorization]:
     """`rules.categorize` over parallel sequences (its memo pays for a repeated window once)."""
     return [rules.categorize(ngram, left, right) for ngram, left, right in zip(ngrams, left_contexts, right_contexts)]
 

@@ -5,6 +5,12 @@ half a count to every label (`SMOOTHING`, the Jeffreys prior), so a label absent
 group gives a finite ratio instead of 0 or infinity, and a label absent from both gives 1.
 The 95% interval is a percentile bootstrap: each group is resampled independently, with
 replacement and at its own size, `n_boot` times, and the smoothed ratio recomputed.
+
+Where the bootstrap cannot measure the uncertainty the interval is undefined (lo and hi null),
+never a zero-width [x, x]: a label with a count of 0 in either group (resampling a group that
+lacks the label never draws it, so that group's uncertainty is left out: with 0/1 against 0/1
+every resample gives 1.00), a group of fewer than `MIN_GROUP` items, and any interval whose
+resamples all agree.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from .rules import LABELS
 
 SMOOTHING = 0.5
 INTERVAL = (2.5, 97.5)
+MIN_GROUP = 2  # items a group needs for a bootstrap to resample anything but itself
 
 
 def enrichment(
@@ -30,7 +37,8 @@ def enrichment(
     labels: Sequence[str] = LABELS,
 ) -> pa.Table:
     """One row per label: counts, smoothed proportions in each group, their ratio and its
-    bootstrap interval [lo, hi]. Both groups need at least one item."""
+    bootstrap interval [lo, hi] (null where it cannot be computed: see the module). Both groups
+    need at least one item."""
     labels = tuple(labels)
     top = _counts(labels_top, labels, "labels_top")
     random = _counts(labels_random, labels, "labels_random")
@@ -42,6 +50,7 @@ def enrichment(
     boot_random = rng.multinomial(random.sum(), random / random.sum(), size=n_boot)
     boot_ratio = _smoothed(boot_top) / _smoothed(boot_random)
     lo, hi = np.percentile(boot_ratio, INTERVAL, axis=0)
+    defined = (top > 0) & (random > 0) & (min(top.sum(), random.sum()) >= MIN_GROUP) & (hi > lo)
     return pa.table(
         {
             "label": pa.array(labels, type=pa.string()),
@@ -52,8 +61,8 @@ def enrichment(
             "p_top": pa.array(_smoothed(top)),
             "p_random": pa.array(_smoothed(random)),
             "ratio": pa.array(ratio),
-            "lo": pa.array(lo),
-            "hi": pa.array(hi),
+            "lo": pa.array(lo, mask=~defined, type=pa.float64()),
+            "hi": pa.array(hi, mask=~defined, type=pa.float64()),
         }
     )
 

@@ -193,7 +193,7 @@ def detailed_report(items: Sequence[Mapping], predicted: Sequence[str], probabil
     out = report_from_confusion(confusion_matrix(gold, predicted)).to_dict()
     if probabilities is not None:
         out["calibration"] = reliability(probabilities, gold)
-    for field in ("language", "genre"):
-        if items and all(field in item for item in items):
-            out[f"by_{field}"] = by_group(gold, predicted, [item[field] for item in items])
+    for key in ("language", "genre"):
+        if items and all(key in item for item in items):
+            out[f"by_{key}"] = by_group(gold, predicted, [item[key] for item in items])
     return out

@@ -34,7 +34,7 @@ import math
 import re
 from functools import cache, lru_cache
 
-from .rules import _categorize_window as _rules_window
+from .rules import categorize_window as _rules_window
 
 BAG = 80  # characters of context either side read for the language guess
 EDGE = 6  # characters at each edge read as character trigrams
@@ -78,8 +78,12 @@ def features(ngram: str, left: str, right: str) -> list[str]:
     l1 = before[-1].lower() if before else "^"
     r1 = after[0].lower() if after else "$"
     out += [
-        f"l1:{l1}", f"l2:{before[-2].lower() if len(before) > 1 else '^'}", f"l1s:{shape(before[-1]) if before else '^'}",
-        f"r1:{r1}", f"r2:{after[1].lower() if len(after) > 1 else '$'}", f"r1s:{shape(after[0]) if after else '$'}",
+        f"l1:{l1}",
+        f"l2:{before[-2].lower() if len(before) > 1 else '^'}",
+        f"l1s:{shape(before[-1]) if before else '^'}",
+        f"r1:{r1}",
+        f"r2:{after[1].lower() if len(after) > 1 else '$'}",
+        f"r1s:{shape(after[0]) if after else '$'}",
     ]
     if lowered:  # the words on either side of the n-gram's edges, paired (relation phrases cut by the n-gram)
         out += [f"x:{l1}|{lowered[0]}", f"x:{lowered[-1]}|{r1}"]
@@ -221,11 +225,29 @@ def _script(char: str) -> str:
 
 
 SCRIPT_RANGES = (
-    (0x0250, "latin"), (0x0370, "latin"), (0x0400, "greek"), (0x0530, "cyrillic"), (0x0600, "other"),
-    (0x0780, "arabic"), (0x0900, "other"), (0x0980, "devanagari"), (0x1100, "other"), (0x1200, "hangul"),
-    (0x1E00, "other"), (0x1F00, "latin"), (0x3040, "other"), (0x3100, "kana"), (0x3400, "other"),
-    (0xA000, "han"), (0xAC00, "other"), (0xD7B0, "hangul"), (0xF900, "other"), (0xFB00, "han"),
-    (0xFE70, "other"), (0xFF00, "arabic"), (0x10000, "other"),
+    (0x0250, "latin"),
+    (0x0370, "latin"),
+    (0x0400, "greek"),
+    (0x0530, "cyrillic"),
+    (0x0600, "other"),
+    (0x0780, "arabic"),
+    (0x0900, "other"),
+    (0x0980, "devanagari"),
+    (0x1100, "other"),
+    (0x1200, "hangul"),
+    (0x1E00, "other"),
+    (0x1F00, "latin"),
+    (0x3040, "other"),
+    (0x3100, "kana"),
+    (0x3400, "other"),
+    (0xA000, "han"),
+    (0xAC00, "other"),
+    (0xD7B0, "hangul"),
+    (0xF900, "other"),
+    (0xFB00, "han"),
+    (0xFE70, "other"),
+    (0xFF00, "arabic"),
+    (0x10000, "other"),
 )
 SCRIPT_LANGUAGE = {"cyrillic": "ru", "arabic": "ar", "devanagari": "hi", "hangul": "ko", "kana": "ja", "han": "zh"}
 

@@ -33,7 +33,7 @@ import numpy as np
 
 from .features import features
 from .rules import CACHE_SIZE, LABELS, LEFT_WINDOW, MAX_NGRAM, RIGHT_WINDOW, Categorization, _as_text
-from .rules import _categorize_window as _rules_window
+from .rules import categorize_window as _rules_window
 
 MODEL_PATH = Path(__file__).parent / "resources" / "model.npz"
 SEPARATOR = "\x00"  # between the vocabulary's feature strings; no feature contains it

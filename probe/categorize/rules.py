@@ -93,7 +93,7 @@ def categorize(ngram: str, left_context: str = "", right_context: str = "") -> C
     Contexts are cut to the LEFT_WINDOW / RIGHT_WINDOW characters nearest the n-gram, special
     tokens like `<|pad|>` are dropped, and None reads as empty text; results are memoised on
     the cut triple. Never raises on the content of a string."""
-    return _categorize_window(
+    return categorize_window(
         _as_text(ngram, "ngram")[:MAX_NGRAM],
         _as_text(left_context, "left_context")[-LEFT_WINDOW:],
         _as_text(right_context, "right_context")[:RIGHT_WINDOW],
@@ -109,7 +109,7 @@ def _as_text(value: object, argument: str) -> str:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _categorize_window(ngram: str, left: str, right: str) -> Categorization:
+def categorize_window(ngram: str, left: str, right: str) -> Categorization:
     scores = dict.fromkeys(LABELS, 0.0)
     if not ngram.strip():
         scores["other"] = 1.0
@@ -137,8 +137,18 @@ class _Window:
     is read in about half the time of a NamedTuple field."""
 
     __slots__ = (
-        "_focus_tokens", "_tokens", "focus", "focus_at", "focus_token_list", "left", "line", "line_left", "near",
-        "near_lower", "phrases", "right",
+        "_focus_tokens",
+        "_tokens",
+        "focus",
+        "focus_at",
+        "focus_token_list",
+        "left",
+        "line",
+        "line_left",
+        "near",
+        "near_lower",
+        "phrases",
+        "right",
     )
 
     left: str
@@ -224,13 +234,55 @@ def _phrase_may_touch(near_lower: str, focus_at: int, focus_end: int, focus_toke
 
 # Legal vocabulary: a few of these on both sides of an n-gram put it inside licence text. The
 # gate is a cheap test that at least one common one is present before the full count.
-LICENCE_GATE = ("licen", "warrant", "liab", "distribut", "the work", "notice", "condition", "copyright", "negligen", "shall", "permission")
+LICENCE_GATE = (
+    "licen",
+    "warrant",
+    "liab",
+    "distribut",
+    "the work",
+    "notice",
+    "condition",
+    "copyright",
+    "negligen",
+    "shall",
+    "permission",
+)
 LICENCE_STEMS = (
-    "warrant", "licen", "copyright", "liab", "distribut", "merchantab", "infring", "disclaim", "damages",
-    "the software", "permission", "contributor", "derivative work", "provided that", "conditions", "tort",
-    "patent", "the work", "notice", "negligen", "hereby", "reproduc", "attribution", "royalt", "irrevocable",
-    "perpetual", "worldwide", "shall", "thereof", "herein", "even if advised", "possibility of such",
-    "express or implied", "any kind", "limitation",
+    "warrant",
+    "licen",
+    "copyright",
+    "liab",
+    "distribut",
+    "merchantab",
+    "infring",
+    "disclaim",
+    "damages",
+    "the software",
+    "permission",
+    "contributor",
+    "derivative work",
+    "provided that",
+    "conditions",
+    "tort",
+    "patent",
+    "the work",
+    "notice",
+    "negligen",
+    "hereby",
+    "reproduc",
+    "attribution",
+    "royalt",
+    "irrevocable",
+    "perpetual",
+    "worldwide",
+    "shall",
+    "thereof",
+    "herein",
+    "even if advised",
+    "possibility of such",
+    "express or implied",
+    "any kind",
+    "limitation",
 )
 BIBLIOGRAPHY_CUE = re.compile(
     r"et al\b|\bpp\.\s*\d|\bdoi\b|\barxiv\b|\bisbn\b|\bjournal\b|\bproceedings\b|\bvol\.\s*\d|"
@@ -250,7 +302,9 @@ DOC_SECTION = re.compile(
 # at column 0, unlike indented comments; "##{0,5}" is "#{1,6}" with a literal first character
 MARKDOWN_HEADING = re.compile(r"##{0,5}[ \t]+([^\n]{1,60}?)[ \t#]*(?=\n|\Z)")
 BADGE_MARKS = ("[![", "shields.io", "badge", ".. image::", ":target:", ":alt:", "| image::")  # on lower-cased lines
-METADATA_FIELD = re.compile(r"^(?:Classifier|License|Requires-Dist|Requires-Python|Author-email|Author|Maintainer|Home-page|Project-URL|Platform|Keywords|Summary|Metadata-Version|Provides-Extra|Description-Content-Type|License-File):")
+METADATA_FIELD = re.compile(
+    r"^(?:Classifier|License|Requires-Dist|Requires-Python|Author-email|Author|Maintainer|Home-page|Project-URL|Platform|Keywords|Summary|Metadata-Version|Provides-Extra|Description-Content-Type|License-File):"
+)
 
 
 def _boilerplate(w: _Window) -> tuple[float, list[str]]:
@@ -295,7 +349,11 @@ def _boilerplate(w: _Window) -> tuple[float, list[str]]:
     field_from, field_to = focus_start - 56, focus_end + 56
     if RST_FIELD.search(around, field_from, field_to):
         for match in RST_FIELD.finditer(around, field_from, field_to):
-            if match.start() < focus_end and match.end() > focus_start and not around[match.start() - 1 : match.start()].isalnum():
+            if (
+                match.start() < focus_end
+                and match.end() > focus_start
+                and not around[match.start() - 1 : match.start()].isalnum()
+            ):
                 found.append((0.9, f"docstring field marker '{match.group()}'"))
     heading_to = focus_end + 70  # from the start: `around` holds less than a heading's reach before the focus
     stretch = around[:heading_to]
@@ -586,8 +644,10 @@ def _inline_code_overlap(w: _Window) -> str:
 
 def _inside_html_tag(line_left: str) -> bool:
     opened = line_left.rfind("<")
-    return opened > line_left.rfind(">") and opened + 1 < len(line_left) and (
-        line_left[opened + 1].isalpha() or line_left[opened + 1] in "/!?"
+    return (
+        opened > line_left.rfind(">")
+        and opened + 1 < len(line_left)
+        and (line_left[opened + 1].isalpha() or line_left[opened + 1] in "/!?")
     )
 
 

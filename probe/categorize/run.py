@@ -15,11 +15,26 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..runstore import connect, read_manifest, write_atomically, write_json
-from .batch import DEFAULT_CATEGORIZER, categorize_many, categorizer_named
+from ..runs.store import connect, read_manifest, write_atomically, write_json
+from .batch import DEFAULT_CATEGORIZER, categorizer_named
 from .enrichment import layer_enrichment
 
 CATEGORIES = "categories"
+# the columns the Categories page reads from the categorizer's tables
+CATEGORY_COLUMNS = {
+    "enrichment.parquet": ("layer", "label", "ratio", "lo", "hi", "count_top", "n_top", "count_random", "n_random"),
+    "labelled_positions.parquet": (
+        "layer",
+        "label",
+        "group",
+        "gate",
+        "ngram",
+        "left_context",
+        "right_context",
+        "doc_id",
+        "position",
+    ),
+}
 
 
 def categorize_run(
@@ -37,8 +52,8 @@ def categorize_run(
     n-grams of `order` (default: the longest the model hashes), gate `mean` or `max` over
     branches, labelled by `categorizer` (`rules` or `model`). With the model, positions whose
     label has a probability below `min_confidence` are left out of both groups (the rules'
-    scores are not probabilities, so they take no threshold). Writes the tables and figure under `run_dir/categories/` and returns the
-    enrichment table."""
+    scores are not probabilities, so they take no threshold). Writes the tables and figure under
+    `run_dir/categories/` and returns the enrichment table."""
     from ..plots.categories import enrichment_figure  # plotly: only once there is a figure to write
 
     run_dir = Path(run_dir)
@@ -48,7 +63,7 @@ def categorize_run(
         raise ValueError(f"order={order}: this run has n-grams of order 2..{max_order}")
     if gate not in ("mean", "max"):
         raise ValueError(f"gate={gate!r}: use mean or max")
-    categorizer_named(categorizer)
+    categorize_all = categorizer_named(categorizer)  # resolved once: label_rows calls it per layer
     if not 0.0 <= min_confidence <= 1.0:
         raise ValueError(f"min_confidence={min_confidence}: a probability, in [0, 1]")
     if min_confidence > 0 and categorizer != "model":
@@ -63,7 +78,8 @@ def categorize_run(
             con.register("picked", picked)
             texts = con.sql(f"""
                 SELECT p.pick, p.layer, p.gate, p.doc_id, p.position, g.ngram_{order} AS ngram,
-                       substr(d.text, greatest(1, f.char_start - {context_chars} + 1), f.char_start - greatest(0, f.char_start - {context_chars})) AS left_context,
+                       substr(d.text, greatest(1, f.char_start - {context_chars} + 1),
+                              f.char_start - greatest(0, f.char_start - {context_chars})) AS left_context,
                        substr(d.text, g.char_end + 1, {context_chars}) AS right_context
                 FROM picked p
                 JOIN gates g ON g.doc_id = p.doc_id AND g.layer = p.layer AND g.position = p.position
@@ -72,16 +88,17 @@ def categorize_run(
                 ORDER BY p.pick
             """).to_arrow_table()
             con.unregister("picked")
-            results = categorize_many(
-                *(texts.column(k).to_pylist() for k in ("ngram", "left_context", "right_context")), categorizer=categorizer
-            )
+            results = categorize_all(*(texts.column(k).to_pylist() for k in ("ngram", "left_context", "right_context")))
             labels = [c.label for c in results]
             confidence = [c.scores[c.label] for c in results]
             kept = [p >= min_confidence for p in confidence]
             group = ["top"] * len(top_rows) + ["random"] * len(random_rows)
             labelled.append(
-                texts.drop_columns(["pick"]).append_column("group", pa.array(group)).append_column("label", pa.array(labels))
-                .append_column("confidence", pa.array(confidence, type=pa.float32())).append_column("kept", pa.array(kept))
+                texts.drop_columns(["pick"])
+                .append_column("group", pa.array(group))
+                .append_column("label", pa.array(labels))
+                .append_column("confidence", pa.array(confidence, type=pa.float32()))
+                .append_column("kept", pa.array(kept))
             )
             return [label if keep else None for label, keep in zip(labels, kept)]
 

@@ -207,7 +207,9 @@ def override_precision(items: list[dict]) -> dict[str, float]:
 
 
 def data_digest(items: list[dict]) -> str:
-    text = "\n".join(json.dumps([i["ngram"], i["left_context"], i["right_context"], i["label"]], ensure_ascii=False) for i in items)
+    text = "\n".join(
+        json.dumps([i["ngram"], i["left_context"], i["right_context"], i["label"]], ensure_ascii=False) for i in items
+    )
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -253,7 +255,10 @@ def main() -> None:
     print(json.dumps({key: cv[key] for key in ("macro_f1", "accuracy", "per_class")}, indent=1))
     print("by language:", {key: value["macro_f1"] for key, value in cv["by_language"].items()})
     written = "" if args.cv_only else f" -> {MODEL_PATH}"
-    print(f"CV macro-F1 {cv['macro_f1']:.4f} (ECE {cv['calibration']['ece']:.4f}, T={model.temperature}); {len(model.names)} features{written}")
+    print(
+        f"CV macro-F1 {cv['macro_f1']:.4f} (ECE {cv['calibration']['ece']:.4f}, T={model.temperature}); "
+        f"{len(model.names)} features{written}"
+    )
 
 
 if __name__ == "__main__":

@@ -7,26 +7,48 @@ commands that read a run start in a fraction of a second (benchmarks/bench_start
 
 Bad input ends in one line on stderr and exit status 1: the library raises typed errors whose
 message names the input, what was expected and the fix, and `EngramProbe.invoke` prints them
-(`input_errors`). Options are checked while parsing (Typer's usage errors, exit status 2).
+(`input_errors`). Options are checked while parsing (Typer's usage errors, exit status 2): every
+number by the parsers of `_common` (finite, in range). Data (texts, ids, n-grams, paths) is printed
+through `_common.safe`/`shown`: never read as markup, and stripped of what a terminal would act on,
+in error messages too.
 """
 
 from __future__ import annotations
 
 import errno
 import importlib
+import math
+import re
 import sys
 from pathlib import Path
 from typing import Literal
 
 import typer
 import typer.main
-from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer._click.exceptions import UsageError  # typer's own click: what its parser raises
 from typer.core import TyperCommand, TyperGroup
 
-from ._common import open_model, resolve_corpus
+from ._common import (
+    MAX_BATCH,
+    MAX_LAYER,
+    MAX_ORDER,
+    MAX_RESAMPLES,
+    MAX_WORKERS,
+    clean,
+    clean_pieces,
+    command_line,
+    console,
+    count_option,
+    number_option,
+    open_model,
+    quoted,
+    resolve_corpus,
+    safe,
+    seed_option,
+    shown,
+)
 
 # command -> (module, attribute, the one-line help `engram-probe --help` lists without importing it)
 LAZY_COMMANDS = {
@@ -35,18 +57,26 @@ LAZY_COMMANDS = {
         "similarity",
         "Linear minibatch CKA between every layer of --a and every layer of --b, and a's soft alignment a_j.",
     ),
-    "lens": ("probe.cli.analysis", "lens", "Logit lens: KL(final || layer) per layer, for one or more models on the same tokens."),
+    "lens": (
+        "probe.cli.analysis",
+        "lens",
+        "Logit lens: KL(final || layer) per layer, for one or more models on the same tokens.",
+    ),
     "ablate": (
         "probe.cli.analysis",
         "ablate",
-        "Loss with Engram switched off, per corpus domain and next-token category; off in prefill or decode only; MoE routing pinned.",
+        "Loss with Engram switched off, per domain and next-token category; off in prefill or decode only; MoE routing pinned.",
     ),
     "evaluate": (
         "probe.cli.analysis",
         "evaluate",
         "Loss per domain as training validates it, with bootstrap intervals, for several models on several corpora.",
     ),
-    "train": ("probe.cli.train", "train_command", "Train with the spec's optimiser rules; checkpoints every few steps and resumes after a kill."),
+    "train": (
+        "probe.cli.train",
+        "train_command",
+        "Train with the spec's optimiser rules; checkpoints every few steps and resumes after a kill.",
+    ),
     "app": (
         "probe.cli.serve",
         "app_command",
@@ -59,7 +89,7 @@ LAZY_COMMANDS = {
 # typed errors about the input, each message naming it and the fix (module, class); a module
 # that is not imported yet cannot have raised its error, so none is imported just to catch it
 INPUT_ERRORS = (
-    ("probe.runstore", "RunError"),
+    ("probe.runs.store", "RunError"),
     ("engram_model.checkpoint", "CheckpointError"),
     ("engram_model.tables", "TableError"),
     ("engram_model.config", "ConfigError"),
@@ -84,12 +114,12 @@ def input_errors() -> tuple[type[Exception], ...]:
 
 
 def describe(err: Exception) -> str:
-    """One line: what went wrong with which input and what to do."""
+    """One line: what went wrong with which input and what to do (cleaned of what a terminal acts on)."""
     if isinstance(err, OSError) and err.strerror:
         where = f"{err.filename}: " if err.filename else ""
         advice = OS_ERROR_ADVICE.get(err.errno)
-        return f"{where}{err.strerror}" + (f"; {advice}" if advice else "")
-    return " ".join(str(err).split())
+        return clean(f"{where}{err.strerror}" + (f"; {advice}" if advice else ""))
+    return " ".join(clean(err).split())
 
 
 class LazyCommand(TyperCommand):
@@ -125,6 +155,9 @@ class EngramProbe(TyperGroup):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except UsageError as err:  # usage errors quote the input: shown, never acted on
+            err.message = clean(err.message)
+            raise
         except input_errors() as err:
             if isinstance(err, BrokenPipeError):  # the reader went away (`| head`): click exits quietly
                 raise
@@ -132,10 +165,7 @@ class EngramProbe(TyperGroup):
             raise typer.Exit(1) from err
 
 
-app = typer.Typer(
-    cls=EngramProbe, help="Run and probe Engram language models.", no_args_is_help=True, add_completion=False
-)
-console = Console()
+app = typer.Typer(cls=EngramProbe, help="Run and probe Engram language models.", no_args_is_help=True, add_completion=False)
 
 
 @app.callback()
@@ -151,20 +181,24 @@ DEFAULT_TEXT = (
 
 @app.command()
 def gates(
-    text: str = typer.Argument(DEFAULT_TEXT, help="Text to run through the model (longer than max_seq_len: in chunks, as `run` does)."),
+    text: str = typer.Argument(
+        DEFAULT_TEXT, help="Text to run through the model (longer than max_seq_len: in chunks, as `run` does)."
+    ),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
-    top: int = typer.Option(10, min=0, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."),
+    top: int = count_option(
+        10, low=0, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."
+    ),
 ) -> None:
     """Tokenize, address, run the model and print each Engram layer's gate per n-gram."""
     from ..batching import text_gates
-    from ..ngrams import suffix_ngram_texts
+    from ..runs.ngrams import suffix_ngram_texts
 
     lm, described, _ = open_model(model)
     if lm.cfg.engram is None:
         raise typer.BadParameter(f"{model} has no Engram layers, so there are no gates to show", param_hint="--model")
     ids, gate_by_layer = text_gates(lm, text)
     ngrams = suffix_ngram_texts(lm.tokenizer, ids, lm.cfg.engram.max_ngram)
-    console.print(f"[bold]model[/]: {described}  ·  {len(ids)} tokens  ·  Engram layers {list(lm.cfg.engram.layers)}")
+    console.print(f"[bold]model[/]: {safe(described)}  ·  {len(ids)} tokens  ·  Engram layers {list(lm.cfg.engram.layers)}")
     for layer, gate in gate_by_layer.items():  # gate: [T, M]
         positions = range(gate.shape[0])
         if top:
@@ -177,50 +211,95 @@ def gates(
             table.add_column(f"b{branch}", justify="right")
         table.add_column("mean", justify="right")
         for t in positions:
-            cells = [escape(repr(s)[1:-1]) for s in ngrams[t]]
+            cells = [shown(repr(s)[1:-1]) for s in ngrams[t]]
             table.add_row(str(t), *cells, *(f"{g:.3f}" for g in gate[t].tolist()), f"{gate[t].mean():.3f}")
         console.print(table)
 
 
 @app.command()
 def run(
-    corpus: str = typer.Option("default", help="default (the default corpus's validation split), a text file, a folder of text files, .jsonl (see --text-field) or .parquet."),
+    corpus: str = typer.Option(
+        "default",
+        help="default (the default corpus's validation split), a text file, a folder of text files, .jsonl (see --text-field) or "
+             ".parquet.",
+    ),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
-    out: str = typer.Option("runs/default", help="Run directory, or a pyarrow.fs URI (s3://bucket/run) the run is copied to as it is written; an existing run with the same model, corpus and options resumes."),
-    limit: int | None = typer.Option(None, help="Stop after this many documents."),
-    batch_size: int = typer.Option(8, min=1, help="Chunks per forward pass."),
-    max_tokens: int | None = typer.Option(None, min=2, help="Chunk length (default: max_seq_len, at most 512); longer documents are split with positions kept."),
-    shard_tokens: int = typer.Option(32_768, min=1, help="Commit a shard once this many tokens are pending (bounds memory)."),
+    out: str = typer.Option(
+        "runs/default",
+        help="Run directory, or a pyarrow.fs URI (s3://bucket/run) the run is copied to as it is written; an existing run with "
+             "the same model, corpus and options resumes.",
+    ),
+    limit: int | None = count_option(None, help="Stop after this many documents."),
+    batch_size: int = count_option(8, high=MAX_BATCH, help="Chunks per forward pass."),
+    max_tokens: int | None = count_option(
+        None, low=2, help="Chunk length (default: max_seq_len, at most 512); longer documents are split with positions kept."
+    ),
+    shard_tokens: int = count_option(32_768, help="Commit a shard once this many tokens are pending (bounds memory)."),
     text_field: str = typer.Option("text", help="JSONL/Parquet field holding the text."),
     tokenizer: Path | None = typer.Option(None, help="A tokenizer.json to use instead of the checkpoint's own."),
     record_rows: bool = typer.Option(False, help="Record the per-head row ids."),
     record_logprob: bool = typer.Option(True, help="Record log p(next token)."),
     record_out_norm: bool = typer.Option(False, help="Record the norm of the Engram output."),
-    tier: str = typer.Option("resident", help="Where the Engram tables live: resident, host or mmap (see README, Offloaded tables)."),
+    tier: str = typer.Option(
+        "resident", help="Where the Engram tables live: resident, host or mmap (see README, Offloaded tables)."
+    ),
     prefetch: bool = typer.Option(False, help="Gather each batch's rows on worker threads while earlier layers run."),
-    summary: int = typer.Option(5, help="Top n-grams per layer to print at the end."),
-    engine: Literal["local", "ray"] = typer.Option("local", help="local: this process; ray: the forwards in a Ray actor pool (pip install '.[ray]'), the same run directory."),
-    address: str | None = typer.Option(None, help="With --engine ray: a running cluster's head, HOST:PORT or auto (default: start one on this machine, on loopback)."),
-    workers: int | None = typer.Option(None, min=1, help="With --engine ray: actors, each loading the model once (default 1)."),
-    gpus_per_worker: float | None = typer.Option(None, min=0, help="With --engine ray: GPUs per actor; the model runs on CUDA when above 0."),
-    cpus_per_worker: float | None = typer.Option(None, min=0.01, help="With --engine ray: CPUs per actor (default: the cluster's, less a quarter for reading, shared out)."),
-    staging: Path | None = typer.Option(None, file_okay=False, help="With a URI --out: the local directory the run is written in first (default: one per URI under ~/.cache/engram-probe/staging)."),
+    summary: int = count_option(5, low=0, high=10_000, help="Top n-grams per layer to print at the end (0: none)."),
+    engine: Literal["local", "ray"] = typer.Option(
+        "local", help="local: this process; ray: the forwards in a Ray actor pool (pip install '.[ray]'), the same run directory."
+    ),
+    address: str | None = typer.Option(
+        None,
+        help="With --engine ray: a running cluster's head, HOST:PORT or auto (default: start one on this machine, on loopback).",
+    ),
+    workers: int | None = count_option(
+        None, high=MAX_WORKERS, help="With --engine ray: actors, each loading the model once (default 1)."
+    ),
+    gpus_per_worker: float | None = number_option(
+        None, kind=float, low=0, high=MAX_WORKERS, help="With --engine ray: GPUs per actor; the model runs on CUDA when above 0."
+    ),
+    cpus_per_worker: float | None = number_option(
+        None,
+        kind=float,
+        low=0.01,
+        high=MAX_WORKERS,
+        help="With --engine ray: CPUs per actor (default: the cluster's, less a quarter for reading, shared out).",
+    ),
+    staging: Path | None = typer.Option(
+        None,
+        file_okay=False,
+        help="With a URI --out: the local directory the run is written in first (default: one per URI under "
+             "~/.cache/engram-probe/staging).",
+    ),
 ) -> None:
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
     from engram_model.corpus import ReadReport, iter_documents
 
-    from ..probing import ProbeOptions, probe_corpus, run_manifest
-    from ..recorder import RecordOptions
-    from ..runstore import RunError, is_uri, staging_dir
+    from ..runs.recorder import RecordOptions
+    from ..runs.scan import ProbeOptions, probe_corpus, run_manifest
+    from ..runs.store import RunError, is_uri, staging_dir
 
     if staging is not None and not is_uri(out):
-        raise typer.BadParameter(f"--staging only applies to a URI --out (s3://..., file://...); {out} is a directory already", param_hint="--staging")
+        raise typer.BadParameter(
+            f"--staging only applies to a URI --out (s3://..., file://...); {out} is a directory already", param_hint="--staging"
+        )
     local_out = (staging or staging_dir(out)) if is_uri(out) else Path(out)  # what the summary below reads
-    ray_options = {"--address": address, "--workers": workers, "--gpus-per-worker": gpus_per_worker, "--cpus-per-worker": cpus_per_worker}
+    ray_options = {
+        "--address": address,
+        "--workers": workers,
+        "--gpus-per-worker": gpus_per_worker,
+        "--cpus-per-worker": cpus_per_worker,
+    }
     if engine == "local" and any(value is not None for value in ray_options.values()):
         given = ", ".join(name for name, value in ray_options.items() if value is not None)
         raise typer.BadParameter(f"{given} only apply to --engine ray; add --engine ray or leave them out", param_hint="--engine")
     lm, described, checkpoint_dir = open_model(model, tokenizer, tier, prefetch)
+    if max_tokens is not None and not lm.cfg.engram.max_ngram <= max_tokens <= lm.cfg.max_seq_len:
+        raise typer.BadParameter(
+            f"max_tokens={max_tokens} must lie in [{lm.cfg.engram.max_ngram}, max_seq_len={lm.cfg.max_seq_len}]: the n-gram "
+            "order to the model's context",
+            param_hint="--max-tokens",
+        )
     corpus_path, split = resolve_corpus(corpus)
     options = ProbeOptions(
         max_tokens=max_tokens,
@@ -231,14 +310,19 @@ def run(
     manifest = run_manifest(lm, described, checkpoint_dir, corpus_path, split, text_field)
     try:
         if engine == "ray":
-            from ..distributed import CorpusSource, ModelSource, RayEngineError, RayOptions, probe_corpus_on_ray
+            from engram_model.tables import TierOptions
 
+            from ..runs.distributed import CorpusSource, ModelSource, RayEngineError, RayOptions, probe_corpus_on_ray
+
+            tiers = TierOptions(tier, prefetch=prefetch)
             try:  # every node reads these paths: absolute, as the workers start elsewhere
                 report = probe_corpus_on_ray(
                     lm,
-                    ModelSource(str(Path(checkpoint_dir).resolve()), tokenizer and str(tokenizer.resolve()), tier, prefetch),
+                    ModelSource(str(Path(checkpoint_dir).resolve()), tokenizer and str(tokenizer.resolve()), tiers),
                     CorpusSource(str(Path(corpus_path).resolve()), text_field, split),
-                    out, manifest, options,
+                    out,
+                    manifest,
+                    options,
                     RayOptions(address, workers or 1, gpus_per_worker or 0.0, cpus_per_worker),
                     limit=limit,
                     staging=staging,
@@ -255,39 +339,66 @@ def run(
     session = report["this_session"]
     on = f" on {session['workers']} Ray workers" if engine == "ray" else ""
     console.print(
-        f"[bold]{out}[/]: {report['documents_total']} documents ({session['documents']} new, {session['resumed_skip']} already done), "
-        f"{session['tokens']:,} tokens at {session['tokens_per_s']:,} tokens/s{on} · model {described}"
+        f"[bold]{safe(out)}[/]: {report['documents_total']} documents ({session['documents']} new, "
+        f"{session['resumed_skip']} already done), "
+        f"{session['tokens']:,} tokens at {session['tokens_per_s']:,} tokens/s{on} · model {safe(described)}"
     )
-    skipped = {k: v for k, v in (report["input"] or {}).items() if k in ("empty", "binary_files", "non_utf8", "bad_records", "renamed_ids") and v}
+    skipped = {
+        k: v
+        for k, v in (report["input"] or {}).items()
+        if k in ("empty", "binary_files", "non_utf8", "undecodable", "bad_records", "renamed_ids") and v
+    }
     if skipped:
-        console.print(f"input skipped, repaired or renamed (see {local_out / 'report.json'}): {skipped}")
+        console.print(f"input skipped, repaired or renamed (see {safe(local_out / 'report.json')}): {safe(skipped)}")
+    for repair in session.get("repaired") or ():  # damaged shards this resume removed and probed again
+        console.print(f"[yellow]repaired:[/] {safe(repair)}")
     if not report["complete"]:
-        console.print(f"stopped by --limit {limit} before the end of the corpus; run the same command without --limit to complete it")
+        console.print(
+            f"stopped by --limit {limit} before the end of the corpus; run the same command without --limit to complete it"
+        )
     if summary:
         print_top(local_out, n=summary, order=None, layer=None, min_count=3, examples=1)
     if is_uri(out):
-        console.print(f"copied to {out}; staged in {local_out}")
-    console.print(f"browse it: [bold]engram-probe app {local_out}[/]")
+        console.print(f"copied to {safe(out)}; staged in {safe(local_out)}")
+    console.print(f"browse it: [bold]{safe(command_line('engram-probe', 'app', local_out))}[/]")
+
+
+WHOLE_BRANCH = re.compile(r"[0-9]{1,4}")  # ASCII digits: str.isdigit() also takes "²", which int() refuses
 
 
 def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_count: int, examples: int) -> None:
-    from ..aggregate import top_ngrams
+    from ..runs.aggregate import top_ngrams
 
     table = top_ngrams(run_dir, layer=layer, order=order, n=n, min_count=min_count, examples=examples)
     view = Table(title=f"top-gated n-grams (mean gate, at least {min_count} occurrences)")
     for column in ("layer", "order", "n-gram", "count", "mean gate", "in context"):
         view.add_column(column, justify="right" if column in ("count", "mean gate", "layer", "order") else "left")
     for row in table.to_pylist():
-        shown = " | ".join(
-            f"…{escape(e['left'][-24:])}[bold]{escape(e['text'])}[/]{escape(e['right'][:24])}…" for e in row["examples"] or []
+        context = Text()
+        for i, e in enumerate(row["examples"] or []):
+            context.append(" | " if i else "")
+            context.append(f"…{one_line(e['left'])[-24:]}")  # cleaned whole, then cut: no sequence's tail shows
+            context.append(one_line(e["text"]), style="bold")
+            context.append(f"{one_line(e['right'])[:24]}…")
+        view.add_row(
+            str(row["layer"]),
+            str(row["order"]),
+            shown(repr(row["ngram"])[1:-1]),
+            str(row["count"]),
+            f"{row['mean_gate']:.3f}",
+            context,
         )
-        view.add_row(str(row["layer"]), str(row["order"]), escape(repr(row["ngram"])[1:-1]), str(row["count"]), f"{row['mean_gate']:.3f}", shown.replace("\n", "⏎"))
     console.print(view)
+
+
+def one_line(text: str) -> str:
+    """Corpus text for a table cell: cleaned, newlines as ⏎."""
+    return clean(text).replace("\n", "⏎")
 
 
 def checked_run(run_dir: Path) -> dict:
     """The manifest of a readable run with committed shards; else a RunError saying what to do."""
-    from ..browse import check_run
+    from ..runs.artefacts import check_run
 
     return check_run(run_dir).manifest
 
@@ -295,7 +406,9 @@ def checked_run(run_dir: Path) -> dict:
 def checked_layer(manifest: dict, layer: int | None) -> int | None:
     layers = manifest["config"]["engram"]["layers"]
     if layer is not None and layer not in layers:
-        raise typer.BadParameter(f"{layer} is not an Engram layer of this run; its Engram layers are {layers}", param_hint="--layer")
+        raise typer.BadParameter(
+            f"{layer} is not an Engram layer of this run; its Engram layers are {layers}", param_hint="--layer"
+        )
     return layer
 
 
@@ -312,11 +425,11 @@ RunArgument = typer.Argument(..., help="A run directory made by `engram-probe ru
 @app.command()
 def top(
     run_dir: Path = RunArgument,
-    layer: int | None = typer.Option(None, help="Only this Engram layer."),
-    order: int | None = typer.Option(None, help="Only n-grams of this order."),
-    n: int = typer.Option(20, min=1, help="N-grams per layer and order."),
-    min_count: int = typer.Option(3, min=1, help="Ignore n-grams seen fewer times."),
-    examples: int = typer.Option(1, min=0, help="Examples in context per n-gram."),
+    layer: int | None = count_option(None, low=0, high=MAX_LAYER, help="Only this Engram layer."),
+    order: int | None = count_option(None, low=2, high=MAX_ORDER, help="Only n-grams of this order."),
+    n: int = count_option(20, help="N-grams per layer and order."),
+    min_count: int = count_option(3, help="Ignore n-grams seen fewer times."),
+    examples: int = count_option(1, low=0, high=1000, help="Examples in context per n-gram."),
 ) -> None:
     """The n-grams with the highest mean gate, with examples in context."""
     manifest = checked_run(run_dir)
@@ -328,34 +441,41 @@ def top(
 def show(
     run_dir: Path = RunArgument,
     doc_id: str = typer.Argument(..., help="The document to show (see `engram-probe export RUN_DIR --table documents`)."),
-    layer: int | None = typer.Option(None, help="Engram layer (default: the first)."),
+    layer: int | None = count_option(None, low=0, high=MAX_LAYER, help="Engram layer (default: the first)."),
     branch: str = typer.Option("mean", help="mean, max, or a branch number."),
 ) -> None:
     """A document with each token shaded by its gate."""
-    from ..aggregate import document_trace
+    from ..runs.aggregate import document_trace
 
     manifest = checked_run(run_dir)
     layer = manifest["config"]["engram"]["layers"][0] if layer is None else checked_layer(manifest, layer)
     branches = manifest["config"]["hc_streams"]
-    if not (branch in ("mean", "max") or branch.isdigit() and int(branch) < branches):
-        raise typer.BadParameter(f"{branch!r}: use mean, max or a branch below {branches}", param_hint="--branch")
+    if not (branch in ("mean", "max") or WHOLE_BRANCH.fullmatch(branch) and int(branch) < branches):
+        raise typer.BadParameter(f"{quoted(branch)}: use mean, max or a branch below {branches}", param_hint="--branch")
     try:
         trace = document_trace(run_dir, doc_id, layer).to_pylist()
     except KeyError as err:
-        raise typer.BadParameter(f"{err.args[0]}; list its documents with `engram-probe export {run_dir} --table documents --out documents.csv`", param_hint="DOC_ID") from err
+        raise typer.BadParameter(
+            f"{err.args[0]}; list its documents with "
+            f"`{command_line('engram-probe', 'export', run_dir, '--table', 'documents', '--out', 'documents.csv')}`",
+            param_hint="DOC_ID",
+        ) from err
     values = [row[f"gate_{branch}"] if branch in ("mean", "max") else row["gates"][int(branch)] for row in trace]
     text = Text()
-    for row, gate in zip(trace, values):
-        shade = int(255 * (1 - gate))
-        text.append(row["token"], style=f"black on rgb(255,{shade},{shade})")
-    console.print(f"[bold]{escape(doc_id)}[/] · layer {layer} · gate {branch} (white 0 → red 1)")
+    for token, gate in zip(clean_pieces([row["token"] for row in trace]), values):
+        shade = int(255 * (1 - min(max(gate, 0.0), 1.0))) if gate is not None and math.isfinite(gate) else 255
+        text.append(token, style=f"black on rgb(255,{shade},{shade})")
+    console.print(f"[bold]{safe(doc_id)}[/] · layer {layer} · gate {branch} (white 0 → red 1)")
     console.print(text)
 
 
 def checked_export_target(out: Path, run_dir: Path, overwrite: bool) -> Path:
     """`out`, unless writing it could destroy the run or a file this command did not write."""
     if out.resolve().is_relative_to(run_dir.resolve()):
-        raise typer.BadParameter(f"{out} lies inside the run directory {run_dir}, which only `engram-probe run` writes; pass a path outside it", param_hint="--out")
+        raise typer.BadParameter(
+            f"{out} lies inside the run directory {run_dir}, which only `engram-probe run` writes; pass a path outside it",
+            param_hint="--out",
+        )
     if out.is_dir():
         raise typer.BadParameter(f"{out} is a folder; pass a file path, e.g. {out / 'export.csv'}", param_hint="--out")
     if out.exists() and not overwrite:
@@ -369,32 +489,40 @@ def checked_export_target(out: Path, run_dir: Path, overwrite: bool) -> Path:
 def export(
     run_dir: Path = RunArgument,
     out: Path = typer.Option(..., help="File to write (outside the run directory)."),
-    table: Literal["gates", "documents", "ngram_stats", "gate_histogram"] = typer.Option("ngram_stats", help="The table to write."),
+    table: Literal["gates", "documents", "ngram_stats", "gate_histogram"] = typer.Option(
+        "ngram_stats", help="The table to write."
+    ),
     format: Literal["csv", "json"] = typer.Option("csv", help="csv or json (one object per line)."),
     overwrite: bool = typer.Option(False, help="Replace --out if it exists."),
 ) -> None:
     """Write a run's table to CSV or JSON lines."""
-    from ..aggregate import export_table
+    from ..runs.aggregate import export_table
 
     checked_run(run_dir)
     checked_export_target(out, run_dir, overwrite)
     export_table(run_dir, table, out, format)
-    console.print(f"wrote {out}")
+    console.print(f"wrote {safe(out)}")
 
 
 @app.command()
 def categorize(
     run_dir: Path = RunArgument,
-    order: int | None = typer.Option(None, help="N-gram order to categorize (default: the longest)."),
+    order: int | None = count_option(None, low=2, high=MAX_ORDER, help="N-gram order to categorize (default: the longest)."),
     gate: Literal["mean", "max"] = typer.Option("mean", help="Gate over branches."),
-    top_fraction: float = typer.Option(0.01, min=0.0, max=1.0, help="Share of each layer's positions that counts as top-gated."),
-    n_boot: int = typer.Option(1000, min=1, help="Bootstrap resamples for the 95% intervals."),
-    seed: int = typer.Option(0, help="Seed of the random sample and the bootstrap."),
+    top_fraction: float = number_option(
+        0.01, kind=float, low=0.0, low_open=True, high=1.0, help="Share of each layer's positions that counts as top-gated."
+    ),
+    n_boot: int = count_option(1000, high=MAX_RESAMPLES, help="Bootstrap resamples for the 95% intervals."),
+    seed: int = seed_option(help="Seed of the random sample and the bootstrap."),
     categorizer: Literal["rules", "model"] = typer.Option(
         "rules", help="The hand-written rules, or the learned model (other genres and languages; calibrated)."
     ),
-    min_confidence: float = typer.Option(
-        0.0, min=0.0, max=1.0, help="With --categorizer model: leave out positions whose label's probability is below this."
+    min_confidence: float = number_option(
+        0.0,
+        kind=float,
+        low=0.0,
+        high=1.0,
+        help="With --categorizer model: leave out positions whose label's probability is below this.",
     ),
 ) -> None:
     """Kinds of text among top-gated positions vs random ones, per layer, with 95% intervals."""
@@ -403,18 +531,35 @@ def categorize(
     order = checked_order(checked_run(run_dir), order)
     try:
         table = categorize_run(
-            run_dir, order=order, gate=gate, top_fraction=top_fraction, n_boot=n_boot, seed=seed,
-            min_confidence=min_confidence, categorizer=categorizer,
+            run_dir,
+            order=order,
+            gate=gate,
+            top_fraction=top_fraction,
+            n_boot=n_boot,
+            seed=seed,
+            min_confidence=min_confidence,
+            categorizer=categorizer,
         )
     except ValueError as err:
         raise typer.BadParameter(str(err)) from err
     view = Table(title=f"P(label | top {top_fraction:.1%} gated) / P(label | random), 95% bootstrap interval")
     for column in ("layer", "label", "top", "random", "ratio", "95% interval"):
         view.add_column(column, justify="left" if column == "label" else "right")
+    undefined = 0
     for row in table.to_pylist():
+        undefined += row["lo"] is None
         view.add_row(
-            str(row["layer"]), row["label"], f"{row['count_top']}/{row['n_top']}", f"{row['count_random']}/{row['n_random']}",
-            f"{row['ratio']:.2f}", f"[{row['lo']:.2f}, {row['hi']:.2f}]",
+            str(row["layer"]),
+            shown(row["label"]),
+            f"{row['count_top']}/{row['n_top']}",
+            f"{row['count_random']}/{row['n_random']}",
+            f"{row['ratio']:.2f}",
+            shown("n/a" if row["lo"] is None else f"[{row['lo']:.2f}, {row['hi']:.2f}]"),
         )
     console.print(view)
-    console.print(f"tables and figure in {run_dir / 'categories'}")
+    if undefined:
+        console.print(
+            "n/a: no interval, as the bootstrap cannot vary a label absent from a group, nor a group of one position "
+            "(a larger --top-fraction or corpus gives more positions)"
+        )
+    console.print(f"tables and figure in {safe(run_dir / 'categories')}")

@@ -1,16 +1,239 @@
-"""What several commands share: opening a model and resolving a corpus, with errors that name the option.
+"""What several commands share: opening a model and resolving a corpus, with errors that name
+the option; printing data safely; and the parsers every numeric option uses.
 
 Kept apart from `probe.cli` so a command module imports it without importing the command group.
+
+Printing: corpus text, document ids, n-grams, paths and model names are data, never markup or
+terminal commands. `safe(value)` is a value to splice into our own markup (`f"[bold]{safe(path)}[/]"`),
+`shown(value)` a `rich.text.Text` for a table cell or a line of its own; both drop what a
+terminal would act on (`clean`).
+
+Numbers: every numeric option parses with `Number` (one value) or `NumberList` (comma-separated
+values), so each is finite and in range when the command starts, or the command stops with one
+line naming the option. `number_option` declares such an option.
 """
 
 from __future__ import annotations
 
+import math
+import re
+import shlex
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
-console = Console()
+# emoji=False: a `:name:` in data stays text
+console = Console(emoji=False)
+
+# --- printing data -------------------------------------------------------------------------
+
+# What a terminal acts on instead of showing: escape sequences (CSI: cursor moves, clearing, colours,
+# concealed text; OSC: window titles, hyperlinks, the clipboard; DCS, SOS, PM, APC strings), the
+# other C0 controls but tab and newline, DEL, the C1 controls (some terminals read U+009B as CSI),
+# and the bidirectional embeddings, overrides and isolates that reorder what is shown ("Trojan source").
+CONTROLS = re.compile(
+    r"""
+      \x1b\[[0-?]*[ -/]*[@-~]?              # CSI: ESC [ parameters, intermediates, a final byte
+    | \x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?   # OSC: ESC ] ... ended by BEL or ST (or the line, if neither comes)
+    | \x1b[PX^_][^\x1b\n]*(?:\x1b\\)?        # DCS, SOS, PM, APC: ESC P|X|^|_ ... ST (likewise)
+    | \x1b[ -/]*[0-~]?                     # any other escape sequence, or a lone ESC
+    | [\x00-\x08\x0b-\x1f\x7f-\x9f]          # the other C0 controls, DEL, C1
+    | [\u202a-\u202e\u2066-\u2069]          # bidi embeddings, overrides, isolates
+    """,
+    re.VERBOSE,
+)
+SURROGATES = re.compile("[\ud800-\udfff]")  # lone halves (JSON can carry them) cannot be encoded to print
+
+
+def clean(value: Any) -> str:
+    """`str(value)` without control characters, escape sequences and bidi overrides; lone
+    surrogates become U+FFFD. Newlines and tabs stay."""
+    return SURROGATES.sub("\ufffd", CONTROLS.sub("", str(value)))
+
+
+def clean_pieces(pieces: list[str]) -> list[str]:
+    """`pieces` (the tokens of one text) cleaned as the text they make up: a sequence split
+    across pieces goes whole, where cleaning each piece alone would leave its tail (the title
+    of an OSC, say) as visible text."""
+    text = "".join(pieces)
+    dropped = bytearray(len(text))
+    for match in CONTROLS.finditer(text):
+        dropped[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    out, start = [], 0
+    for piece in pieces:
+        kept = "".join(c for c, gone in zip(piece, dropped[start : start + len(piece)]) if not gone)
+        out.append(SURROGATES.sub("\ufffd", kept))
+        start += len(piece)
+    return out
+
+
+def safe(value: Any) -> str:
+    """`value` to splice into rich markup: cleaned, its square brackets escaped, so a path
+    like `runs/[bold]/x` prints as written."""
+    return escape(clean(value))
+
+
+def shown(value: Any, style: str = "") -> Text:
+    """`value` as a rich Text (never read as markup), cleaned."""
+    return Text(clean(value), style=style)
+
+
+def quoted(value: Any, limit: int = 40) -> str:
+    """A value given on the command line, cleaned, quoted as Python writes it, cut at `limit` characters."""
+    text = clean(value)
+    return repr(text if len(text) <= limit else text[:limit] + "…") if isinstance(value, str) else repr(value)
+
+
+def command_line(*words: Any) -> str:
+    """A command to copy into a shell, each word cleaned and quoted where it needs it:
+    `command_line("engram-probe", "app", path)` (into markup through `safe`)."""
+    return " ".join(shlex.quote(clean(word)) for word in words)
+
+
+# --- numbers -------------------------------------------------------------------------------
+
+MAX_COUNT = 2**40  # tokens, documents, rows: beyond any corpus or table this toolkit reads
+MAX_SEED = 2**32 - 1  # numpy and torch take any seed in 0 .. 2**32 - 1
+MAX_BATCH = 65_536  # sequences or chunks side by side
+MAX_LAYER = 1023  # layer numbers, checked against the model's or run's own once it is read
+MAX_ORDER = 64  # n-gram orders, likewise
+MAX_WORKERS = 4096  # processes or Ray actors, and GPUs or CPUs per actor
+MAX_RESAMPLES = 1_000_000  # bootstrap resamples
+WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() also reads "١٢" and "1_000"
+REAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")  # likewise for float()
+NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
+
+
+class Number:
+    """The parser of a numeric option (`typer.Option(parser=Number(...))`): a whole number
+    (`kind=int`) or a finite real (`kind=float`) from `low` to `high`; `low_open`/`high_open`
+    leave an end out. Anything else is a `typer.BadParameter`, which the command line reports in
+    one line naming the option."""
+
+    def __init__(self, kind: type = int, low: float | None = None, high: float | None = None, *, low_open=False, high_open=False):
+        if kind not in (int, float):
+            raise TypeError(f"kind must be int or float, not {kind!r}")
+        self.kind, self.low, self.high, self.low_open, self.high_open = kind, low, high, low_open, high_open
+        self.__name__ = "number"  # typer names a parser in its help
+
+    def _bound(self, value: float) -> str:
+        return str(int(value)) if self.kind is int else f"{value:g}"
+
+    @property
+    def range(self) -> str:
+        """The accepted range in words, e.g. `greater than 0 and less than or equal to 1`."""
+        parts = []
+        if self.low is not None:
+            low = self._bound(self.low)
+            parts.append(f"greater than {low}" if self.low_open else f"greater than or equal to {low}")
+        if self.high is not None:
+            high = self._bound(self.high)
+            parts.append(f"less than {high}" if self.high_open else f"less than or equal to {high}")
+        return " and ".join(parts) or "finite"
+
+    @property
+    def metavar(self) -> str:
+        """`INTEGER 1<=x<=65535`, `NUMBER 0<x<=1`, `INTEGER x>=0`: the kind and range, as click writes
+        ranges (the bound of a mere count, MAX_COUNT, left out)."""
+        name = "INTEGER" if self.kind is int else "NUMBER"
+        shown_high = self.high is not None and self.high != MAX_COUNT
+        low = None if self.low is None else f"{self._bound(self.low)}{'<' if self.low_open else '<='}"
+        high = f"{'<' if self.high_open else '<='}{self._bound(self.high)}" if shown_high else None
+        if low and high:
+            return f"{name} {low}x{high}"
+        if low:
+            return f"{name} x{'>' if self.low_open else '>='}{self._bound(self.low)}"
+        return f"{name} x{high}" if high else name
+
+    def parse(self, value: Any, what: str = "") -> int | float:
+        """One value (a string from the command line, or a default) checked; `what` names it in a list."""
+        text = f"{what}{quoted(value)}"
+        if isinstance(value, bool):
+            raise typer.BadParameter(f"{text} is not a number")
+        if self.kind is int:
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            if isinstance(value, str) and WHOLE.fullmatch(value.strip()):
+                if len(value.strip()) > 40:  # int() would take its time, and no range here reaches 10**40
+                    raise typer.BadParameter(f"{text} is out of range: it must be {self.range}")
+                value = int(value.strip())
+            if not isinstance(value, int):
+                raise typer.BadParameter(f"{text} is not a whole number")
+        else:
+            if isinstance(value, str) and NOT_FINITE.fullmatch(value.strip()):
+                raise typer.BadParameter(f"{text} is not a finite number")
+            if isinstance(value, str) and REAL.fullmatch(value.strip()):
+                value = float(value.strip())
+            if isinstance(value, int):
+                value = float(value)
+            if not isinstance(value, float):
+                raise typer.BadParameter(f"{text} is not a number")
+            if not math.isfinite(value):
+                raise typer.BadParameter(f"{text} is not a finite number")
+        if self.low is not None and (value <= self.low if self.low_open else value < self.low):
+            raise typer.BadParameter(f"{text} is out of range: it must be {self.range}")
+        if self.high is not None and (value >= self.high if self.high_open else value > self.high):
+            raise typer.BadParameter(f"{text} is out of range: it must be {self.range}")
+        return value
+
+    def __call__(self, value: Any) -> int | float | None:
+        return None if value is None else self.parse(value)
+
+
+class NumberList:
+    """The parser of a comma-separated list of numbers, each checked by `item`; `what` and
+    `example` go into the message, e.g. `'0,8' must be comma-separated batch sizes ...`."""
+
+    def __init__(self, item: Number, what: str, example: str):
+        self.item, self.what, self.example = item, what, example
+        self.__name__ = "numbers"
+
+    def __call__(self, value: Any) -> list[int | float] | None:
+        if value is None or isinstance(value, list):
+            return value
+        expected = f"{quoted(value)} must be comma-separated {self.what}, each {self.item.range}, e.g. {self.example}"
+        parts = [part.strip() for part in str(value).split(",")]
+        if not all(parts):
+            raise typer.BadParameter(f"{expected}: an item is empty")
+        try:
+            return [self.item.parse(part) for part in parts]
+        except typer.BadParameter as err:
+            raise typer.BadParameter(f"{expected}: {err.message}") from None
+
+
+def number_option(
+    default: Any,
+    *declarations: str,
+    kind: type = int,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+    help: str,
+    **options: Any,
+) -> Any:
+    """`typer.Option` of a number checked by `Number(kind, low, high, ...)` while the command line is parsed."""
+    parser = Number(kind, low, high, low_open=low_open, high_open=high_open)
+    return typer.Option(default, *declarations, parser=parser, metavar=parser.metavar, help=help, **options)
+
+
+def count_option(default: Any, *declarations: str, low: int = 1, high: int = MAX_COUNT, help: str, **options: Any) -> Any:
+    """A whole-number option from `low` (default 1) to `high`."""
+    return number_option(default, *declarations, kind=int, low=low, high=high, help=help, **options)
+
+
+def seed_option(default: Any = 0, *, help: str) -> Any:
+    return number_option(default, kind=int, low=0, high=MAX_SEED, help=help)
+
+
+def list_option(default: str, *declarations: str, item: Number, what: str, example: str, help: str, **options: Any) -> Any:
+    """A comma-separated list of numbers, each checked by `item`; the command gets a list."""
+    parser = NumberList(item, what, example)
+    return typer.Option(default, *declarations, parser=parser, metavar=f"{item.metavar},...", help=help, **options)
 
 
 def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident", prefetch: bool = False):
@@ -19,7 +242,7 @@ def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident"
     is written."""
     from engram_model import load_model, load_tokenizer
     from engram_model.checkpoint import CheckpointError, resolve_checkpoint
-    from engram_model.tables import TableError
+    from engram_model.tables import TableError, TierOptions
 
     if (Path(model) / "shards").is_dir():
         raise typer.BadParameter(
@@ -29,7 +252,7 @@ def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident"
     tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
         directory = resolve_checkpoint(model)
-        return load_model(directory, tokenizer=tok, tier=tier, prefetch=prefetch), str(model), directory
+        return load_model(directory, tokenizer=tok, tier=TierOptions(tier, prefetch=prefetch)), str(model), directory
     except TableError as err:
         raise typer.BadParameter(str(err), param_hint="--tier") from err
     except CheckpointError as err:
@@ -42,7 +265,9 @@ def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
     if corpus == "default":
         from engram_model.corpus import ensure_default_corpus
 
-        path = ensure_default_corpus(lambda: console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)"))
+        path = ensure_default_corpus(
+            lambda: console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)")
+        )
         return path, "validation"
     if corpus == "heldout":
         from engram_model.corpus import ensure_heldout_corpus
@@ -50,5 +275,7 @@ def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
         return ensure_heldout_corpus(lambda: console.print("building the held-out evaluation set (once)")), None
     path = Path(corpus)
     if not path.exists():
-        raise typer.BadParameter(f"{corpus} does not exist: pass default, heldout, a text file, a folder, .jsonl or .parquet", param_hint="--corpus")
+        raise typer.BadParameter(
+            f"{corpus} does not exist: pass default, heldout, a text file, a folder, .jsonl or .parquet", param_hint="--corpus"
+        )
     return path, None

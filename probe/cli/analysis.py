@@ -1,6 +1,6 @@
 """`engram-probe similarity`, `lens` and `ablate`: depth analyses of one or two checkpoints.
 
-Each command parses its options, calls `probe.reports` (which documents the result files and
+Each command parses its options, calls `probe.analyses.reports` (which documents the result files and
 their layout) and prints a summary table. Every command reads a corpus as `engram-probe run`
 does (`--corpus default` is the default corpus's validation split) in a seeded random document
 order (`--no-shuffle`: corpus order), takes the first `--per-document` tokens of each document
@@ -15,17 +15,29 @@ from typing import Literal
 
 import numpy as np
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from .. import reports
+from ..analyses import reports
+from ..analyses.reports import AnalysedModel, Reading
 from ..batching import POSITION_RULES
-from ..reports import AnalysedModel, Reading
-from ._common import open_model, resolve_corpus
+from ._common import (
+    MAX_BATCH,
+    MAX_RESAMPLES,
+    console,
+    count_option,
+    number_option,
+    open_model,
+    quoted,
+    resolve_corpus,
+    safe,
+    seed_option,
+    shown,
+)
 
-console = Console()
-
-CORPUS_HELP = "default (the default corpus's validation split), heldout (text the corpus never reads), a text file, a folder of text files, .jsonl or .parquet."
+CORPUS_HELP = (
+    "default (the default corpus's validation split), heldout (text the corpus never reads), a text file, a folder of text "
+    "files, .jsonl or .parquet."
+)
 MODEL_HELP = "Checkpoint directory or bundled name (engram, baseline)."
 POSITIONS_HELP = (
     "all: every token but each chunk's first; sample: --sample of those at random across documents; "
@@ -63,23 +75,24 @@ def _select(reading: Reading, rule: str, sample: int | None, seed: int) -> repor
 def _write(out: Path, result: dict) -> None:
     written = reports.write_report(out, result)
     figures = f" and {', '.join(p.name for p in written[1:])} in {out}" if written[1:] else ""
-    console.print(f"wrote {written[0]}{figures}")
+    console.print(f"wrote {safe(written[0])}{safe(figures)}")
 
 
 def _check_rule(positions: str) -> None:
     if positions not in POSITION_RULES:
-        raise typer.BadParameter(f"{positions!r}: use {', '.join(POSITION_RULES)}", param_hint="--positions")
+        raise typer.BadParameter(f"{quoted(positions)}: use {', '.join(POSITION_RULES)}", param_hint="--positions")
 
 
 CorpusOption = typer.Option("default", help=CORPUS_HELP)
-TokensOption = typer.Option(20_000, min=2, help="Token budget: stop reading the corpus after this many tokens.")
-LimitOption = typer.Option(None, min=1, help="Read at most this many documents.")
-MaxTokensOption = typer.Option(None, min=2, help="Chunk length (default: max_seq_len, at most 512).")
-BatchOption = typer.Option(8, min=1, help="Chunks per forward pass.")
+TokensOption = count_option(20_000, low=2, help="Token budget: stop reading the corpus after this many tokens.")
+LimitOption = count_option(None, help="Read at most this many documents.")
+MaxTokensOption = count_option(None, low=2, help="Chunk length (default: max_seq_len, at most 512).")
+BatchOption = count_option(8, high=MAX_BATCH, help="Chunks per forward pass.")
 TextFieldOption = typer.Option("text", help="JSONL/Parquet field holding the text.")
-PerDocumentOption = typer.Option(
-    512, min=0, help="Read at most this many tokens of each document (0: all), so the budget spans many documents."
+PerDocumentOption = count_option(
+    512, low=0, help="Read at most this many tokens of each document (0: all), so the budget spans many documents."
 )
+SampleOption = count_option(None, help="Positions to draw with --positions sample.")
 ShuffleOption = typer.Option(True, help="Read documents in a seeded random order (else corpus order, often grouped by domain).")
 
 
@@ -89,18 +102,18 @@ def similarity(
     corpus: str = CorpusOption,
     out: Path = typer.Option(Path("runs/similarity"), help="Output directory."),
     positions: str = typer.Option("entities", help=POSITIONS_HELP),
-    sample: int | None = typer.Option(None, min=1, help="Positions to draw with --positions sample."),
+    sample: int | None = SampleOption,
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
     max_tokens: int | None = MaxTokensOption,
     per_document: int = PerDocumentOption,
     shuffle: bool = ShuffleOption,
-    minibatch: int = typer.Option(256, min=4, help="Positions per minibatch of the unbiased HSIC estimate."),
-    k: int | None = typer.Option(
-        None, min=1, help="Most similar layers of b averaged in the soft alignment a_j (default: 5, at most b's layers)."
+    minibatch: int = count_option(256, low=4, help="Positions per minibatch of the unbiased HSIC estimate."),
+    k: int | None = count_option(
+        None, high=1024, help="Most similar layers of b averaged in the soft alignment a_j (default: 5, at most b's layers)."
     ),
     batch_size: int = BatchOption,
-    seed: int = typer.Option(0, help="Seed of the document order, the position sample and the minibatch shuffle."),
+    seed: int = seed_option(help="Seed of the document order, the position sample and the minibatch shuffle."),
     text_field: str = TextFieldOption,
 ) -> None:
     """Linear minibatch CKA between every layer of --a and every layer of --b, and a's soft alignment a_j."""
@@ -112,8 +125,16 @@ def similarity(
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--k") from err
     reading = _read(
-        corpus, [model_a, model_b], "--a/--b", text_field=text_field, limit=limit, tokens=tokens,
-        max_tokens=max_tokens, per_document=per_document, shuffle=shuffle, seed=seed,
+        corpus,
+        [model_a, model_b],
+        "--a/--b",
+        text_field=text_field,
+        limit=limit,
+        tokens=tokens,
+        max_tokens=max_tokens,
+        per_document=per_document,
+        shuffle=shuffle,
+        seed=seed,
     )
     selected = _select(reading, positions, sample, seed)
     try:
@@ -123,13 +144,16 @@ def similarity(
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--positions/--tokens") from err
     _write(out, result)
-    view = Table(title=f"{a} vs {model_b.info['name']}: soft alignment over {selected.info['count']:,} positions ({positions})")
+    view = Table(
+        title=f"{safe(a)} vs {safe(model_b.info['name'])}: soft alignment over {selected.info['count']:,} positions ({positions})"
+    )
     for column in ("layer j", "a_j", "most similar b layer", "CKA"):
         view.add_column(column, justify="right")
     for j, a_j in enumerate(result["alignment"]["a_j"]):
         row = np.array([np.nan if v is None else v for v in result["cka"][j]])
         best = int(np.argmax(np.nan_to_num(row, nan=-np.inf)))
-        view.add_row(str(j), "-" if a_j is None else f"{a_j:.2f}", str(best), f"{row[best]:.3f}")
+        cka = "n/a" if np.isnan(row[best]) else f"{row[best]:.3f}"
+        view.add_row(str(j), "n/a" if a_j is None else f"{a_j:.2f}", str(best), cka)
     console.print(view)
 
 
@@ -138,22 +162,30 @@ def lens(
     corpus: str = CorpusOption,
     out: Path = typer.Option(Path("runs/lens"), help="Output directory."),
     positions: str = typer.Option("all", help=POSITIONS_HELP),
-    sample: int | None = typer.Option(None, min=1, help="Positions to draw with --positions sample."),
+    sample: int | None = SampleOption,
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
     max_tokens: int | None = MaxTokensOption,
     per_document: int = PerDocumentOption,
     shuffle: bool = ShuffleOption,
     batch_size: int = BatchOption,
-    seed: int = typer.Option(0, help="Seed of the document order and the position sample."),
+    seed: int = seed_option(help="Seed of the document order and the position sample."),
     text_field: str = TextFieldOption,
 ) -> None:
     """Logit lens: KL(final || layer) per layer, for one or more models on the same tokens."""
     _check_rule(positions)
     opened = [_open(name) for name in models or ["engram"]]
     reading = _read(
-        corpus, opened, "MODELS", text_field=text_field, limit=limit, tokens=tokens,
-        max_tokens=max_tokens, per_document=per_document, shuffle=shuffle, seed=seed,
+        corpus,
+        opened,
+        "MODELS",
+        text_field=text_field,
+        limit=limit,
+        tokens=tokens,
+        max_tokens=max_tokens,
+        per_document=per_document,
+        shuffle=shuffle,
+        seed=seed,
     )
     selected = _select(reading, positions, sample, seed)
     try:
@@ -165,7 +197,7 @@ def lens(
     view = Table(title=f"KL(final || layer), nats, over {selected.info['count']:,} positions ({positions})")
     view.add_column("layer", justify="right")
     for entry in entries:
-        view.add_column(entry["model"]["name"], justify="right")
+        view.add_column(shown(entry["model"]["name"]), justify="right")
     for i in range(max(len(e["layers"]) for e in entries)):
         cells = [f"{e['kl'][i]:.3f}" if i < len(e["kl"]) else "" for e in entries]
         view.add_row("embed" if i == 0 else str(i - 1), *cells)
@@ -179,8 +211,8 @@ def ablate(
     mode: Literal["gate", "memory"] = typer.Option(
         "gate", help="Switch Engram off by zeroing its gate (hook_gate) or the rows it reads (hook_memory)."
     ),
-    prefill_fraction: float = typer.Option(
-        0.5, min=0.0, max=1.0, help="Share of each chunk that is the prompt for the prefill/decode ablation."
+    prefill_fraction: float = number_option(
+        0.5, kind=float, low=0.0, high=1.0, help="Share of each chunk that is the prompt for the prefill/decode ablation."
     ),
     tokens: int = TokensOption,
     limit: int | None = LimitOption,
@@ -188,18 +220,26 @@ def ablate(
     per_document: int = PerDocumentOption,
     shuffle: bool = ShuffleOption,
     batch_size: int = BatchOption,
-    seed: int = typer.Option(0, help="Seed of the document order."),
+    seed: int = seed_option(help="Seed of the document order."),
     text_field: str = TextFieldOption,
 ) -> None:
-    """Loss with Engram switched off, per corpus domain and next-token category; off in prefill or decode only; MoE routing pinned."""
+    """Loss with Engram switched off, per domain and next-token category; off in prefill or decode only; MoE routing pinned."""
     lm = _open(model)
     if lm.model.cfg.engram is None:
         raise typer.BadParameter(
             f"{model} has no Engram layers, so there is nothing to switch off; lens and similarity apply", param_hint="MODEL"
         )
     reading = _read(
-        corpus, [lm], "MODEL", text_field=text_field, limit=limit, tokens=tokens,
-        max_tokens=max_tokens, per_document=per_document, shuffle=shuffle, seed=seed,
+        corpus,
+        [lm],
+        "MODEL",
+        text_field=text_field,
+        limit=limit,
+        tokens=tokens,
+        max_tokens=max_tokens,
+        per_document=per_document,
+        shuffle=shuffle,
+        seed=seed,
     )
     try:
         result = reports.ablation_report(
@@ -208,47 +248,59 @@ def ablate(
     except ValueError as err:
         raise typer.BadParameter(str(err)) from err
     _write(out, result)
-    shown = [c for c in ("on", "off", "off_pinned") if c in result["overall"]["loss"]]
-    view = Table(title=f"{model}: loss (nats/token) with Engram {mode} zeroed; [95% bootstrap interval over documents]")
-    for column in ("group", "tokens", "documents", *shown, "off - on"):
+    columns = [c for c in ("on", "off", "off_pinned") if c in result["overall"]["loss"]]
+    view = Table(title=f"{safe(model)}: loss (nats/token) with Engram {mode} zeroed; [95% bootstrap interval over documents]")
+    for column in ("group", "tokens", "documents", *columns, "off - on"):
         view.add_column(column, justify="left" if column == "group" else "right")
     groups = [("all", result["overall"])] + [(f"domain {g['domain']}", g) for g in result["by_domain"]]
     groups += [(f"next token {g['category']}", g) for g in result["by_category"]]
     for name, group in groups:
         interval = group["delta_ci"]["off"]
-        change = f"{group['delta']['off']:+.3f}" + (f" [{interval[0]:+.3f}, {interval[1]:+.3f}]" if interval else "")
-        view.add_row(name, f"{group['tokens']:,}", f"{group['documents']:,}", *(f"{group['loss'][c]:.4f}" for c in shown), change)
+        change = f"{group['delta']['off']:+.3f} " + (
+            f"[{interval[0]:+.3f}, {interval[1]:+.3f}]" if interval else "[n/a: one document]"
+        )
+        view.add_row(
+            shown(name), f"{group['tokens']:,}", f"{group['documents']:,}", *(f"{group['loss'][c]:.4f}" for c in columns),
+            shown(change),
+        )  # fmt: skip
     console.print(view)
     generation = result["generation"]
     console.print(
         "continuation loss: "
-        + ", ".join(f"{c} {v:.4f}" for c, v in generation["loss"].items())
+        + ", ".join(f"{safe(c)} {v:.4f}" for c, v in generation["loss"].items())
         + f" over {generation['tokens']:,} tokens"
     )
 
 
 def evaluate(
     model: list[str] = typer.Option(["engram", "baseline"], help=MODEL_HELP + " Repeat it; differences are to the first."),
-    corpus: list[str] = typer.Option(["default", "heldout"], help="Repeat it. " + CORPUS_HELP.replace("a text file, a folder of text files, .jsonl or ", "or a ")),
+    corpus: list[str] = typer.Option(
+        ["default", "heldout"],
+        help="Repeat it. " + CORPUS_HELP.replace("a text file, a folder of text files, .jsonl or ", "or a "),
+    ),
     out: Path = typer.Option(Path("runs/evaluate"), help="Output directory (loss.json)."),
-    samples: int = typer.Option(2000, min=100, help="Bootstrap resamples over windows."),
-    max_tokens: int | None = typer.Option(None, min=2, help="Score at most this many tokens of each domain (default: all)."),
+    samples: int = count_option(2000, low=100, high=MAX_RESAMPLES, help="Bootstrap resamples over windows."),
+    max_tokens: int | None = count_option(None, low=2, help="Score at most this many tokens of each domain (default: all)."),
     table_means: bool = typer.Option(
         False, help="Also score each Engram model with every head's table rows collapsed to their mean ('NAME@means')."
     ),
 ) -> None:
     """Loss per domain as training validates it, with bootstrap intervals, for several models on several corpora."""
-    from ..ablation import collapse_to_head_means
-    from ..evaluation import loss_report
+    from ..analyses.ablation import collapse_to_head_means
+    from ..analyses.evaluation import loss_report
 
     models = {name: open_model(name)[0] for name in dict.fromkeys(model)}
     if table_means:
-        models |= {f"{name}@means": collapse_to_head_means(open_model(name)[0]) for name, m in list(models.items()) if m.cfg.engram}
+        models |= {
+            f"{name}@means": collapse_to_head_means(open_model(name)[0]) for name, m in list(models.items()) if m.cfg.engram
+        }
     corpora = {}
     for name in dict.fromkeys(corpus):
         path, split = resolve_corpus(name)
         if path.suffix != ".parquet":
-            raise typer.BadParameter(f"{name}: evaluate reads a Parquet corpus with domain and text columns", param_hint="--corpus")
+            raise typer.BadParameter(
+                f"{name}: evaluate reads a Parquet corpus with domain and text columns", param_hint="--corpus"
+            )
         corpora[name] = (path, split)
     seq_len = min(m.cfg.max_seq_len for m in models.values())
     try:
@@ -258,11 +310,21 @@ def evaluate(
     _write(out, result)
     view = Table(title=f"loss (nats/token) over windows of {seq_len} tokens, 95% bootstrap intervals")
     for column in ("corpus", "domain", "tokens", *models, *(f"{m} - {model[0]}" for m in list(models)[1:])):
-        view.add_column(column, justify="left" if column in ("corpus", "domain") else "right")
+        view.add_column(shown(column), justify="left" if column in ("corpus", "domain") else "right")
     deltas = {(d["corpus"], d["domain"], d["model"]): d for d in result["differences"]}
     for key in dict.fromkeys((row["corpus"], row["domain"]) for row in result["losses"]):
         rows = {row["model"]: row for row in result["losses"] if (row["corpus"], row["domain"]) == key}
-        cells = [f"{rows[m]['loss']:.3f} [{rows[m]['ci_low']:.3f}, {rows[m]['ci_high']:.3f}]" for m in models]
-        cells += [f"{deltas[(*key, m)]['delta']:+.3f} [{deltas[(*key, m)]['ci_low']:+.3f}, {deltas[(*key, m)]['ci_high']:+.3f}]" for m in list(models)[1:]]
-        view.add_row(*key, f"{next(iter(rows.values()))['tokens']:,}", *cells)
+        windows = next(iter(rows.values()))["windows"]
+        cells = [shown(f"{rows[m]['loss']:.3f} {interval(rows[m], windows, '.3f')}") for m in models]
+        cells += [
+            shown(f"{deltas[(*key, m)]['delta']:+.3f} {interval(deltas[(*key, m)], windows, '+.3f')}") for m in list(models)[1:]
+        ]
+        view.add_row(*map(shown, key), f"{next(iter(rows.values()))['tokens']:,}", *cells)
     console.print(view)
+
+
+def interval(row: dict, windows: int, spec: str) -> str:
+    """`[low, high]`, or why there is none: a bootstrap over one window cannot vary."""
+    if row["ci_low"] is None:
+        return f"[n/a: {windows} window{'s' if windows != 1 else ''}]"
+    return f"[{row['ci_low']:{spec}}, {row['ci_high']:{spec}}]"

@@ -10,13 +10,17 @@ from typing import Annotated
 
 import typer
 
+from ._common import clean, count_option
+
 
 def browser_script() -> Path:
     """The app's entry script, wherever the package is installed (a wheel or a checkout)."""
     try:
         from probe import apps
     except ModuleNotFoundError as err:  # an editable install made before apps/ was mapped to probe.apps
-        raise typer.BadParameter("the gate browser (probe.apps) is not installed: reinstall the package (pip install -e .)") from err
+        raise typer.BadParameter(
+            "the gate browser (probe.apps) is not installed: reinstall the package (pip install -e .)"
+        ) from err
     return Path(apps.__file__).resolve().with_name("browser.py")
 
 
@@ -25,7 +29,7 @@ def browser_script() -> Path:
 # loaded on a page's first use, or in a thread beside the first pages, its half second of Python
 # holds the lock every session's script needs, and the first link clicked waits for it
 SERVER = (
-    "import pandas, plotly.graph_objects, probe.browse, probe.plots; "
+    "import pandas, plotly.graph_objects, probe.runs.queries, probe.plots; "
     "from probe.categorize import categorize_many; categorize_many(['the']); "
     "from streamlit.web.cli import main; main(prog_name='streamlit')"
 )
@@ -44,14 +48,15 @@ def check_address(host: str, port: int) -> None:
 
 def app_command(
     run_dir: Annotated[Path, typer.Argument(help="A run directory made by `engram-probe run`.")],
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to serve on.")] = 8501,
+    port: int = count_option(8501, high=65535, help="Port to serve on."),
     host: Annotated[str, typer.Option(help="Address to bind; the default serves this machine only.")] = "127.0.0.1",
 ) -> None:
     """Browse a run: gates token by token, n-grams, categories, layer similarity, offload, ablations."""
     import duckdb
 
-    from ..browse import check_run, layer_top_ngrams
-    from ..runstore import RunError
+    from ..runs.artefacts import check_run
+    from ..runs.queries import layer_top_ngrams
+    from ..runs.store import RunError
 
     try:
         check_run(run_dir)  # a run that breaks while it is open gets the app's own problem page instead
@@ -69,6 +74,6 @@ def app_command(
         "--runner.postScriptGC", "false",
         "--", str(run_dir.resolve()),
     ]  # fmt: skip  # minimal toolbar: no Deploy button, which would reach for streamlit.io
-    typer.echo(f"gate browser on http://{host}:{port} for {run_dir} (Ctrl-C stops it)")
+    typer.echo(clean(f"gate browser on http://{host}:{port} for {run_dir} (Ctrl-C stops it)"))
     sys.stdout.flush()
     os.execv(sys.executable, command)  # become the server, so a signal to this process reaches it

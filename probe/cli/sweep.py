@@ -5,20 +5,21 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from engram_model._io import write_atomically
+from engram_model.files import write_atomically
+
+from ._common import MAX_RESAMPLES, MAX_WORKERS, command_line, console, count_option, safe
 
 sweep_app = typer.Typer(
     help="The allocation sweep: loss against rho at fixed total and active parameters.",
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console()
 
 
 @sweep_app.command()
@@ -26,7 +27,9 @@ def run(
     out: Path = typer.Option(
         Path("runs/sweep"), help="Sweep directory: one training run per point; an unfinished sweep there resumes."
     ),
-    workers: int = typer.Option(1, min=1, help="Training processes, each pinned to a core of its own (at most one per core)."),
+    workers: int = count_option(
+        1, high=MAX_WORKERS, help="Training processes, each pinned to a core of its own (at most one per core)."
+    ),
     corpus: str = typer.Option(
         "default", help="default (the default corpus) or a Parquet file with text, domain and split columns."
     ),
@@ -51,48 +54,61 @@ def run(
         ensure_default_corpus(lambda: console.print("building the default corpus first")) if corpus == "default" else Path(corpus)
     )
     tokenizer = load_tokenizer(DATA_DIR / "tokenizer.json")
-    console.print(f"tokenizing {path.name}")
+    console.print(f"tokenizing {safe(path.name)}")
     streams = tokenized_splits(
         iter_documents(path, split="train"), iter_documents(path, split="validation"), tokenizer, plan.train.seq_len
     )
     points = len(plan.first_pass()) + 3 * (len(plan.seeds) - 1)  # extra seeds at up to three rhos
     console.print(
-        f"sweep → {out}: {points} runs of {plan.train.steps} steps x {plan.train.batch_size} x {plan.train.seq_len} tokens, {workers} worker(s)"
+        f"sweep → {safe(out)}: {points} runs of {plan.train.steps} steps x {plan.train.batch_size} x {plan.train.seq_len} "
+        f"tokens, {workers} worker(s)"
     )
     run_sweep(plan, *streams, tokenizer, out, workers=workers)
-    console.print(f"done: `engram-probe sweep report --sweep {out}`")
+    console.print(f"done: `{safe(command_line('engram-probe', 'sweep', 'report', '--sweep', out))}`")
 
 
 @sweep_app.command()
 def report(
     sweep: Path = typer.Option(Path("runs/sweep"), help="The sweep directory `sweep run` wrote."),
     out: Path = typer.Option(Path("benchmarks/results"), help="Where allocation_sweep.{csv,json,svg} go."),
-    samples: int = typer.Option(2000, min=100, help="Bootstrap resamples for the optimum's interval."),
+    samples: int = count_option(2000, low=100, high=MAX_RESAMPLES, help="Bootstrap resamples for the optimum's interval."),
 ) -> None:
     """Loss against rho with seed intervals, the quadratic fit, its optimum's bootstrap interval,
-    and the capacity retrains; CSV, JSON and (with kaleido installed) an SVG figure."""
-    from engram_model.sweep import sweep_results
+    and the capacity retrains; CSV, JSON and (with kaleido installed) an SVG figure. A sweep of
+    fewer than 3 rho values is refused; a fit that is not finite (a point whose loss is NaN) is
+    reported as one that cannot be made, never as an optimum."""
+    from engram_model.sweep import SweepError, sweep_results
 
-    from ..allocation import bootstrap_optimum, loss_by_rho, quadratic_fit, sweep_rows, u_shape
+    from ..analyses.allocation import loss_by_rho, sweep_rows, u_shape
 
-    rows = sweep_results(sweep)
+    try:
+        rows = sweep_results(sweep)
+    except SweepError as err:
+        raise typer.BadParameter(str(err), param_hint="--sweep") from err
+    finish = command_line("engram-probe", "sweep", "run", "--out", sweep)
     if not rows:
-        raise typer.BadParameter(
-            f"{sweep} holds no finished sweep point; run `engram-probe sweep run --out {sweep}` first", param_hint="--sweep"
-        )
+        raise typer.BadParameter(f"{sweep} holds no finished sweep point; run `{finish}` first", param_hint="--sweep")
     points = sweep_rows(rows)
+    rhos = sorted({r["rho"] for r in points})
+    if len(rhos) < 3:
+        raise typer.BadParameter(
+            f"{sweep} has finished points at {len(rhos)} rho value(s) {rhos}; the quadratic fit needs at least 3: run "
+            f"`{finish}` to finish the sweep",
+            param_hint="--sweep",
+        )
     curve = loss_by_rho(points)
-    fit = quadratic_fit([r["rho"] for r in points], [r["loss_overall"] for r in points])
-    interval = bootstrap_optimum(points, samples=samples)
+    fit, interval, unfitted = fit_optimum(points, samples)
+    finite_curve = all(math.isfinite(point["mean"]) for point in curve)
     capacity_rhos = {r["rho"] for r in rows if r["rows"] != 1.0}
     domains = sorted(k.removeprefix("loss_") for k in rows[0] if k.startswith("loss_") and k != "loss_overall")
     result = {
         "sweep": str(sweep),
         "points": len(points),
         "curve": curve,
-        "fit": fit,
+        "fit": fit,  # null when it cannot be fitted: see "unfitted"
         "optimum_bootstrap": interval,
-        "shape": u_shape(curve),
+        "unfitted": unfitted,
+        "shape": u_shape(curve) if finite_curve else None,
         "by_domain": {d: loss_by_rho(points, f"loss_{d}") for d in domains},
         "capacity": [r for r in rows if r["rho"] in capacity_rhos and r["seed"] == 0],  # the retrains and their full-table point
     }
@@ -102,27 +118,83 @@ def report(
     writer.writeheader()
     writer.writerows(rows)
     write_atomically(out / "allocation_sweep.csv", text.getvalue().encode())
-    write_atomically(out / "allocation_sweep.json", json.dumps(result, indent=2).encode())
+    # a diverged point's NaN loss is null: strict JSON
+    write_atomically(out / "allocation_sweep.json", json.dumps(strict(result), indent=2, allow_nan=False).encode())
     table = Table("rho", "seeds", "loss (mean)", "95% interval")
     for point in curve:
-        low = "" if point["ci_low"] is None else f"{point['ci_low']:.4f}-{point['ci_high']:.4f}"
-        table.add_row(f"{point['rho']:.2f}", str(point["seeds"]), f"{point['mean']:.4f}", low)
+        if not math.isfinite(point["mean"]):
+            mean, low = "n/a: not finite", "n/a"
+        else:
+            mean = f"{point['mean']:.4f}"
+            low = "n/a: one seed" if point["ci_low"] is None else f"{point['ci_low']:.4f}-{point['ci_high']:.4f}"
+        table.add_row(f"{point['rho']:.2f}", str(point["seeds"]), mean, low)
     console.print(table)
-    console.print(
-        f"quadratic optimum rho = {fit['optimum']:.3f} ({'inside the range' if fit['optimum_inside'] else 'at an end: no U'}); "
-        f"bootstrap 95% {interval['optimum_low']:.3f}-{interval['optimum_high']:.3f}, U in {interval['share_inside']:.0%} of resamples"
-    )
+    if fit is None:
+        console.print(f"quadratic optimum: cannot be fitted ({safe(unfitted)})")
+    else:
+        where = "inside the range" if fit["optimum_inside"] else "at an end: no U"
+        spread = (
+            f"no bootstrap interval ({safe(unfitted)})"
+            if interval is None
+            else f"bootstrap 95% {interval['optimum_low']:.3f}-{interval['optimum_high']:.3f}, "
+            f"U in {interval['share_inside']:.0%} of resamples"
+        )
+        console.print(f"quadratic optimum rho = {fit['optimum']:.3f} ({where}); {spread}")
     shape = result["shape"]
-    console.print(
-        f"best rho {shape['best_rho']:.2f}; the lowest rho lies {shape['low_end_excess']:+.4f} and pure MoE "
-        f"{shape['high_end_excess']:+.4f} above it (seed sd {shape['seed_sd'] or float('nan'):.4f}): {shape['verdict']}"
-    )
+    if shape is None:
+        console.print("shape: cannot be judged while a rho's mean loss is not finite")
+    else:
+        sd = "n/a: no rho has two seeds" if shape["seed_sd"] is None else f"{shape['seed_sd']:.4f}"
+        console.print(
+            f"best rho {shape['best_rho']:.2f}; the lowest rho lies {shape['low_end_excess']:+.4f} and pure MoE "
+            f"{shape['high_end_excess']:+.4f} above it (seed sd {sd}): {shape['verdict']}"
+        )
     try:
         import kaleido  # noqa: F401  (plotly's static export; uses the installed Chrome or Chromium)
     except ImportError:
-        console.print(f"→ {out}/allocation_sweep.csv, .json (pip install kaleido for the SVG figure)")
+        console.print(f"→ {safe(out)}/allocation_sweep.csv, .json (pip install kaleido for the SVG figure)")
+        return
+    if fit is None or interval is None:
+        console.print(f"→ {safe(out)}/allocation_sweep.csv, .json (no SVG figure without a fit and its interval)")
         return
     from ..plots.allocation import allocation_figure
 
     allocation_figure(points, curve, fit, interval).write_image(out / "allocation_sweep.svg")
-    console.print(f"→ {out}/allocation_sweep.csv, .json, .svg")
+    console.print(f"→ {safe(out)}/allocation_sweep.csv, .json, .svg")
+
+
+def fit_optimum(points: list[dict], samples: int) -> tuple[dict | None, dict | None, str | None]:
+    """(fit, bootstrap interval of its optimum, why either is missing): the quadratic fit of
+    loss against rho and its bootstrap, or None with the reason where they cannot be computed
+    (a point whose loss is not finite, a fit or resamples that come out NaN)."""
+    import numpy as np
+
+    from ..analyses.allocation import bootstrap_optimum, quadratic_fit
+
+    diverged = [f"rho {r['rho']:g} seed {r['seed']}" for r in points if not math.isfinite(r["loss_overall"])]
+    if diverged:
+        return None, None, f"the validation loss of {', '.join(diverged)} is not finite; retrain those points"
+    try:
+        fit = quadratic_fit([r["rho"] for r in points], [r["loss_overall"] for r in points])
+    except (ValueError, np.linalg.LinAlgError) as err:
+        return None, None, f"the least-squares fit failed: {err}"
+    if not all(math.isfinite(v) for v in (*fit["coefficients"], fit["optimum"], fit["loss_at_optimum"])):
+        return None, None, "the least-squares fit is not finite"
+    try:
+        interval = bootstrap_optimum(points, samples=samples)
+    except (ValueError, IndexError, np.linalg.LinAlgError):  # IndexError: no resample had 3 distinct rho
+        return fit, None, "no resample of the points had 3 distinct rho values"
+    if not interval["samples"] or not all(math.isfinite(v) for v in interval.values()):
+        return fit, None, "the bootstrap's optima are not finite"
+    return fit, interval, None
+
+
+def strict(value):
+    """`value` with every float that is NaN or infinite replaced by None (JSON has neither)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: strict(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [strict(v) for v in value]
+    return value

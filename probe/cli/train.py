@@ -6,7 +6,6 @@ import dataclasses
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from engram_model import ModelConfig, load_tokenizer
@@ -16,7 +15,9 @@ from engram_model.corpus import ensure_default_corpus, iter_documents
 from engram_model.sweep import scale_tables
 from engram_model.train import RECIPES, TrainingError, train
 
-console = Console()
+from ._common import MAX_SEED, MAX_WORKERS, console, count_option, number_option, quoted, safe
+
+MAX_TABLE_SCALE = 1000  # --table-rows: a thousand times the recipe's rows is past any table that trains here
 
 
 def train_command(
@@ -27,20 +28,24 @@ def train_command(
     ),
     tokenizer: Path = typer.Option(DATA_DIR / "tokenizer.json", help="tokenizer.json (byte-level BPE) the model uses."),
     model_config: Path | None = typer.Option(None, help="A ModelConfig JSON that replaces the recipe's model."),
-    tokens: int | None = typer.Option(None, min=1, help="Training budget in tokens (default: the recipe's)."),
-    seed: int | None = typer.Option(None, help="Seed for initialisation and batch order (default: the recipe's)."),
-    table_rows: float | None = typer.Option(
+    tokens: int | None = count_option(None, help="Training budget in tokens (default: the recipe's)."),
+    seed: int | None = count_option(
+        None, low=0, high=MAX_SEED, help="Seed for initialisation and batch order (default: the recipe's)."
+    ),
+    table_rows: float | None = number_option(
         None,
-        min=0.0,
+        kind=float,
+        low=0.0,
+        high=MAX_TABLE_SCALE,
         help="Each Engram order's table rows times this (0: the fewest the addressing allows, 2-19 rows a head), "
         "e.g. 0.01 to ask how much the tables' capacity matters.",
     ),
-    threads: int | None = typer.Option(None, min=0, help="torch CPU threads (0: torch's default)."),
+    threads: int | None = count_option(None, low=0, high=MAX_WORKERS, help="torch CPU threads (0: torch's default)."),
     export: Path | None = typer.Option(None, help="Also copy the final checkpoint here (e.g. data/checkpoints/engram)."),
 ) -> None:
     """Train with the spec's optimiser rules; checkpoints every few steps and resumes after a kill."""
     if recipe not in RECIPES:
-        raise typer.BadParameter(f"unknown recipe {recipe!r}; choose one of {list(RECIPES)}", param_hint="--recipe")
+        raise typer.BadParameter(f"unknown recipe {quoted(recipe)}; choose one of {list(RECIPES)}", param_hint="--recipe")
     overrides = {k: v for k, v in {"tokens": tokens, "seed": seed, "threads": threads}.items() if v is not None}
     try:
         if model_config is not None:
@@ -72,7 +77,7 @@ def train_command(
         except CheckpointError as err:
             raise typer.BadParameter(str(err), param_hint="--export") from err
 
-    console.print(f"recipe [bold]{recipe}[/]: {cfg.steps} steps of {cfg.batch_size} x {cfg.seq_len} tokens → {out}")
+    console.print(f"recipe [bold]{safe(recipe)}[/]: {cfg.steps} steps of {cfg.batch_size} x {cfg.seq_len} tokens → {safe(out)}")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[status]}"))
     with Progress(*columns, TimeElapsedColumn(), TimeRemainingColumn(), console=console) as bar:
         task = bar.add_task("training", total=cfg.steps, status="tokenizing")
@@ -94,19 +99,21 @@ def train_command(
         except TrainingError as err:
             raise typer.BadParameter(str(err)) from err
     validation = summary["validation"]
-    per_domain = ", ".join(f"{k} {v:.3f}" for k, v in validation.items() if k not in ("overall", "tokens"))
+    per_domain = ", ".join(f"{safe(k)} {v:.3f}" for k, v in validation.items() if k not in ("overall", "tokens"))
     console.print(
         f"validation loss {validation['overall']:.4f} over {validation['tokens']:,} tokens ({per_domain}); "
         f"{summary['tokens']:,} tokens in {summary['wall_time_s'] / 60:.1f} min; {summary['training_flops']:.3g} FLOPs"
     )
-    console.print(f"summary → {out / 'summary.json'}")
+    console.print(f"summary → {safe(out / 'summary.json')}")
     if export is not None:
         try:
             copy_checkpoint(out / "final", export, protected=[out])
         except (CheckpointError, OSError) as err:
-            console.print(f"[red]the model is trained ({out / 'final'}), but exporting it to {export} failed:[/] {err}")
+            console.print(
+                f"[red]the model is trained ({safe(out / 'final')}), but exporting it to {safe(export)} failed:[/] {safe(err)}"
+            )
             raise typer.Exit(1) from err
-        console.print(f"checkpoint → {export}")
+        console.print(f"checkpoint → {safe(export)}")
 
 
 def _check_training_corpus(path: Path) -> None:
@@ -127,4 +134,6 @@ def _check_training_corpus(path: Path) -> None:
             )
         kind = schema.field(column).type
         if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
-            raise typer.BadParameter(f"{path}: column {column!r} holds {kind}, not text; training reads strings", param_hint="--corpus")
+            raise typer.BadParameter(
+                f"{path}: column {column!r} holds {kind}, not text; training reads strings", param_hint="--corpus"
+            )

@@ -37,7 +37,8 @@ def allocation_figure(rows: Sequence[dict], curve: Sequence[dict], fit: dict, in
         fillcolor="#1f77b4",
         opacity=0.12,
         line_width=0,
-        annotation_text=f"optimum {fit['optimum']:.2f} (95% bootstrap {interval['optimum_low']:.2f}-{interval['optimum_high']:.2f})",
+        annotation_text=f"optimum {fit['optimum']:.2f} (95% bootstrap "
+                        f"{interval['optimum_low']:.2f}-{interval['optimum_high']:.2f})",
         annotation_position="top left",
     )
     fig.add_vrect(

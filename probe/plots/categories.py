@@ -6,6 +6,8 @@ import numpy as np
 import plotly.graph_objects as go
 import pyarrow as pa
 
+from .labels import plain
+
 
 def enrichment_figure(enrichment_table: pa.Table, title: str = "Enrichment among top-gated positions") -> go.Figure:
     """Bars of the enrichment ratio per label (one bar group per layer when the table has a
@@ -20,14 +22,15 @@ def enrichment_figure(enrichment_table: pa.Table, title: str = "Enrichment among
         rows = [i for i, value in enumerate(layers) if value == layer]
         ratio = np.array([data["ratio"][i] for i in rows])
         figure.add_bar(
-            name="all positions" if layer is None else f"layer {layer}",
-            x=[data["label"][i] for i in rows],
+            name="all positions" if layer is None else f"layer {plain(layer)}",
+            x=[plain(data["label"][i]) for i in rows],
             y=ratio,
             error_y={
                 "type": "data",
                 "symmetric": False,
-                "array": np.array([data["hi"][i] for i in rows]) - ratio,
-                "arrayminus": ratio - np.array([data["lo"][i] for i in rows]),
+                # an undefined interval (null) draws no error bar
+                "array": np.array([data["hi"][i] for i in rows], dtype=float) - ratio,
+                "arrayminus": ratio - np.array([data["lo"][i] for i in rows], dtype=float),
             },
         )
     figure.add_hline(y=1.0, line_dash="dash", line_color="gray")
@@ -49,11 +52,15 @@ def label_share_figure(enrichment_table: pa.Table) -> go.Figure:
     labels = list(dict.fromkeys(data["label"]))
     for label in labels:
         rows = [i for i, value in enumerate(data["label"]) if value == label]
-        x = [[f"layer {data['layer'][i]}" for i in rows for _ in (0, 1)], ["top", "random"] * len(rows)]
+        x = [[f"layer {plain(data['layer'][i])}" for i in rows for _ in (0, 1)], ["top", "random"] * len(rows)]
         shares = [data[f"count_{g}"][i] / data[f"n_{g}"][i] for i in rows for g in ("top", "random")]
         counts = [f"{data[f'count_{g}'][i]}/{data[f'n_{g}'][i]}" for i in rows for g in ("top", "random")]
         figure.add_bar(
-            name=label, x=x, y=shares, customdata=counts, hovertemplate=f"{label}: %{{y:.1%}} (%{{customdata}})<extra></extra>"
+            name=plain(label),
+            x=x,
+            y=shares,
+            customdata=counts,
+            hovertemplate=f"{plain(label)}: %{{y:.1%}} (%{{customdata}})<extra></extra>",
         )
     figure.update_layout(
         title="Kinds of text among top-gated and random positions",

@@ -7,6 +7,8 @@ import plotly.graph_objects as go
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .labels import plain
+
 TRACE_POINTS = 400  # points per line of a long document's gate trace
 
 
@@ -22,7 +24,7 @@ def gate_histogram_figure(histogram: pa.Table, branch: int = -1) -> go.Figure:
             x=[(data["bin_lo"][i] + data["bin_hi"][i]) / 2 for i in rows],
             y=[data["count"][i] / total for i in rows],
             mode="lines+markers",
-            name=f"layer {layer}",
+            name=f"layer {plain(layer)}",
             customdata=[[data["bin_lo"][i], data["bin_hi"][i], data["count"][i]] for i in rows],
             hovertemplate="gate %{customdata[0]:.2f}-%{customdata[1]:.2f}: %{y:.2%} (%{customdata[2]:,})<extra></extra>",
         )
@@ -81,7 +83,7 @@ def gate_trace_figure(
         rows = layers == layer
         x, y = position[rows], rolling_mean(gates[rows], width)
         if width == 1:
-            tokens = [repr(t)[1:-1] for t in trace.column("token").filter(pa.array(rows)).to_pylist()]
+            tokens = [plain(repr(t)[1:-1]) for t in trace.column("token").filter(pa.array(rows)).to_pylist()]
             hover = {"text": tokens, "hovertemplate": "position %{x}: %{text}<br>gate %{y:.3f}<extra></extra>"}
         else:
             drawn = np.unique(np.linspace(0, len(x) - 1, min(len(x), TRACE_POINTS)).round().astype(int))  # first and last kept
@@ -90,7 +92,7 @@ def gate_trace_figure(
                 "customdata": np.maximum(x - width + 1, 0),
                 "hovertemplate": "positions %{customdata}–%{x}<br>mean gate %{y:.3f}<extra></extra>",
             }
-        figure.add_scatter(x=x, y=y, mode="lines", name=f"layer {layer}", **hover)
+        figure.add_scatter(x=x, y=y, mode="lines", name=f"layer {plain(layer)}", **hover)
     if window is not None:
         figure.add_vrect(x0=window[0], x1=window[1] - 1, fillcolor="#1f4fd6", opacity=0.08, line_width=0)
     if selected is not None:

@@ -1,5 +1,5 @@
 """Figures of one n-gram: its gates over all occurrences against the layer's, and layer against
-layer, from `probe.browse.ngram_occurrences`."""
+layer, from `probe.runs.queries.ngram_occurrences`."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ import plotly.graph_objects as go
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .labels import plain
+
 BINS = np.linspace(0, 1, 21)
 
 
 def ngram_gate_figure(occurrences: pa.Table, histogram: pa.Table, layer: int, label: str) -> go.Figure:
     """The share of the n-gram's occurrences per gate bin next to the share of all the layer's
     positions (`probe.gate_histogram`, branch mean), so it shows where it stands."""
+    label = plain(label)
     gates = occurrences.column("gate").to_numpy()
     counts, _ = np.histogram(gates, BINS)
     rows = histogram.filter(pc.and_(pc.equal(histogram.column("layer"), layer), pc.equal(histogram.column("branch"), -1)))
@@ -41,8 +44,10 @@ def ngram_gate_figure(occurrences: pa.Table, histogram: pa.Table, layer: int, la
 
 def layer_vs_layer_figure(occurrences: pa.Table, x_layer: int, y_layer: int, label: str) -> go.Figure:
     """Each occurrence's gate at one Engram layer against another, with the diagonal."""
+    label = plain(label)
     x, y = occurrences.column(f"gate_{x_layer}").to_numpy(), occurrences.column(f"gate_{y_layer}").to_numpy()
-    places = [f"{d} @ {p}" for d, p in zip(occurrences.column("doc_id").to_pylist(), occurrences.column("position").to_pylist())]
+    doc_ids, positions = occurrences.column("doc_id").to_pylist(), occurrences.column("position").to_pylist()
+    places = [f"{plain(d)} @ {plain(p)}" for d, p in zip(doc_ids, positions)]
     figure = go.Figure(
         [
             go.Scatter(

@@ -2,7 +2,7 @@
 
 `tier_ratio_figure` takes the offload benchmark's JSON (`benchmarks/bench_offload.py`,
 `engram-probe offload bench`); `hit_rate_figure` takes the row statistics of
-`engram-probe offload rowstats --json` or `probe.browse.run_row_stats`. The traffic figures
+`engram-probe offload rowstats --json` or `probe.offload.rowstats.run_row_stats`. The traffic figures
 take `engram-probe offload traffic`'s traffic.json, `pareto_figure` the plan.json of
 `engram-probe offload plan`.
 """
@@ -12,6 +12,8 @@ from __future__ import annotations
 import itertools
 
 import plotly.graph_objects as go
+
+from .labels import plain
 
 # curves that lie on top of each other stay apart by dash and marker, not only by colour
 LINE_STYLES = [
@@ -27,7 +29,7 @@ def tier_ratio_figure(result: dict) -> go.Figure:
     one bar group per (model, page cache, workload)."""
     figure = go.Figure()
     setups = [
-        (f"{model} {cache} {workload}", variants)
+        (plain(f"{model} {cache} {workload}"), variants)
         for model, runs in result["models"].items()
         for cache in ("warm", "cold")
         for workload, variants in runs.get(cache, {}).items()
@@ -37,7 +39,7 @@ def tier_ratio_figure(result: dict) -> go.Figure:
         shown = [v for v in variants.values() if v["name"] != "resident"]
         figure.add_bar(
             name=name,
-            x=[v["name"].removeprefix("cold ") for v in shown],
+            x=[plain(v["name"].removeprefix("cold ")) for v in shown],
             y=[v["ratio_to_resident"] for v in shown],
             customdata=[[v["tokens_per_s"], v.get("cache_hit_rate")] for v in shown],
             hovertemplate="%{x}: %{y:.3f}x resident<br>%{customdata[0]:,.0f} tokens/s<extra>" + name + "</extra>",
@@ -64,7 +66,7 @@ def hit_rate_figure(report: dict) -> go.Figure:
             y=[stats["hit_rate_curve"][s] for s in sizes],
             mode="lines+markers",
             **style,
-            name=f"layer {layer} ({stats['unique']:,} distinct rows)",
+            name=f"layer {plain(layer)} ({stats['unique']:,} distinct rows)",
             hovertemplate="top %{x:,} rows: %{y:.1%} of requests<extra></extra>",
         )
     figure.update_layout(
@@ -90,11 +92,11 @@ def step_rows_figure(traffic: dict) -> go.Figure:
     figure.add_scatter(x=batches, y=[s["distinct_per_step"] for s in decode], name="distinct (all orders)", line_color="black")
     for order in map(str, traffic["orders"]):
         figure.add_scatter(
-            x=batches, y=[s["distinct_per_order"][order] for s in decode], name=f"distinct, {order}-gram heads",
+            x=batches, y=[s["distinct_per_order"][order] for s in decode], name=f"distinct, {plain(order)}-gram heads",
             line_color=ORDER_COLOURS.get(order),
         )  # fmt: skip
     figure.update_layout(
-        title=f"Rows per decode step ({traffic['model']}, {traffic['tokens']:,} tokens of {traffic['corpus']})",
+        title=f"Rows per decode step ({plain(traffic['model'])}, {traffic['tokens']:,} tokens of {plain(traffic['corpus'])})",
         xaxis={"title": "batch size (sequences)", "type": "log"},
         yaxis={"title": "rows per step", "type": "log"},
     )
@@ -111,11 +113,12 @@ def head_rows_figure(traffic: dict) -> go.Figure:
     for layer, counts in zip(traffic["layers"], step["distinct_per_head"]):
         orders = [str(traffic["orders"][h // per_order]) for h in range(heads)]
         figure.add_bar(
-            x=[f"L{layer} {o}-gram h{h % per_order}" for h, o in enumerate(orders)], y=counts,
-            marker_color=[ORDER_COLOURS.get(o) for o in orders], name=f"layer {layer}", showlegend=False,
+            x=[f"L{plain(layer)} {plain(o)}-gram h{h % per_order}" for h, o in enumerate(orders)], y=counts,
+            marker_color=[ORDER_COLOURS.get(o) for o in orders], name=f"layer {plain(layer)}", showlegend=False,
         )  # fmt: skip
     figure.update_layout(
-        title=f"Distinct rows per head, prefill {step['batch']}x{step['seq_len']} ({step['requested_per_step'] // (heads * len(traffic['layers'])):,} requests per head)",
+        title=f"Distinct rows per head, prefill {step['batch']}x{step['seq_len']} "
+              f"({step['requested_per_step'] // (heads * len(traffic['layers'])):,} requests per head)",
         xaxis_title="layer, order, head",
         yaxis_title="distinct rows per step",
     )
@@ -134,7 +137,7 @@ def capacity_hit_rate_figure(traffic: dict) -> go.Figure:
         y=1 - cache["compulsory_miss"], line_dash="dot", line_color="gray", annotation_text="no compulsory misses left"
     )
     figure.update_layout(
-        title=f"Hit rate against capacity ({cache['trace']})",
+        title=f"Hit rate against capacity ({plain(cache['trace'])})",
         xaxis={"title": "cache capacity (GiB)", "type": "log"},
         yaxis={"title": "hit rate", "tickformat": ".0%", "range": [0, 1]},
     )
@@ -149,11 +152,12 @@ def pareto_figure(plan: dict) -> go.Figure:
         points = [p for p in plan["projections"] if p["option"] == option]
         figure.add_scatter(
             x=[p["tokens_per_s_per_gpu"] for p in points], y=[p["tokens_per_s_per_user"] for p in points], mode="lines+markers",
-            name=f"{option} (frees {points[0]['hbm_freed_gib_per_gpu']:.0f} GiB HBM/GPU)", text=[f"batch {p['batch']}" for p in points],
+            name=f"{plain(option)} (frees {points[0]['hbm_freed_gib_per_gpu']:.0f} GiB HBM/GPU)",
+            text=[f"batch {plain(p['batch'])}" for p in points],
             hovertemplate="%{text}: %{x:,.0f} tok/s/GPU, %{y:,.1f} tok/s/user<extra></extra>",
         )  # fmt: skip
     figure.update_layout(
-        title=f"Projected decode pareto on {plan['profile']}",
+        title=f"Projected decode pareto on {plain(plan['profile'])}",
         xaxis={"title": "tokens/s per GPU", "type": "log"},
         yaxis={"title": "tokens/s per user", "type": "log"},
     )

@@ -1,12 +1,14 @@
 """Figures of the depth analyses: CKA heatmap, soft alignment a_j, logit-lens KL, Engram ablation.
 
 Each takes the dict the analysis writes (`similarity.json`, `lens.json`, `ablation.json`; see
-`probe.reports`) and returns a plotly figure.
+`probe.analyses.reports`) and returns a plotly figure.
 """
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
+
+from .labels import plain
 
 CONDITION_NAMES = {
     "off": "Engram off",
@@ -17,13 +19,13 @@ CONDITION_NAMES = {
 
 
 def _model_name(model: dict) -> str:
-    return model.get("name", "model")
+    return plain(model.get("name", "model"))
 
 
 def _layer_labels(model: dict, layers: list[int]) -> list[str]:
     """Axis labels with the model's Engram layers marked: '3 ◆Engram'."""
     engram = set(model.get("engram_layers", []))
-    return [f"{layer} ◆Engram" if layer in engram else str(layer) for layer in layers]
+    return [f"{plain(layer)} ◆Engram" if layer in engram else plain(layer) for layer in layers]
 
 
 def title(text: str, subtitle: str | None = None) -> dict:
@@ -51,7 +53,7 @@ def cka_heatmap(result: dict) -> go.Figure:
     figure.update_layout(
         title=title(
             f"Linear minibatch CKA: {a} against {b}",
-            f"{result['positions']['rule']} positions, n={result['positions']['count']:,}; ◆ marks an Engram layer",
+            f"{plain(result['positions']['rule'])} positions, n={result['positions']['count']:,}; ◆ marks an Engram layer",
         ),
         xaxis={"title": f"{b} layer (residual after the block)", "type": "category"},
         yaxis={"title": f"{a} layer", "type": "category", "autorange": "reversed"},
@@ -71,7 +73,7 @@ def alignment_curve(result: dict) -> go.Figure:
             "type": "data",
             "symmetric": False,
             "array": [h - v for h, v in zip(high, a_j)],
-            "arrayminus": [v - l for v, l in zip(a_j, low)],
+            "arrayminus": [v - lo for v, lo in zip(a_j, low)],
         }
     figure = go.Figure(
         [
@@ -88,7 +90,7 @@ def alignment_curve(result: dict) -> go.Figure:
     figure.update_layout(
         title=title(
             f"Soft alignment a_j of {a} to {b}",
-            f"CKA-weighted mean index of the top-{result['alignment']['k']} most similar {b} layers",
+            f"CKA-weighted mean index of the top-{plain(result['alignment']['k'])} most similar {b} layers",
         ),
         xaxis_title=f"{a} layer j",
         yaxis_title=f"a_j ({b} layer)",
@@ -101,7 +103,7 @@ def lens_curves(result: dict) -> go.Figure:
     log axis: the embedding's KL is tens of times the blocks', which a linear axis flattens."""
     figure = go.Figure()
     for entry in result["models"]:
-        labels = ["embed" if layer == -1 else str(layer) for layer in entry["layers"]]
+        labels = ["embed" if layer == -1 else plain(layer) for layer in entry["layers"]]
         figure.add_trace(
             go.Scatter(
                 x=labels,
@@ -115,7 +117,7 @@ def lens_curves(result: dict) -> go.Figure:
     figure.update_layout(
         title=title(
             "Logit lens: how far each layer's prediction is from the final one",
-            f"{result['positions']['rule']} positions, n={result['positions']['count']:,}; bars: ±1 standard error",
+            f"{plain(result['positions']['rule'])} positions, n={result['positions']['count']:,}; bars: ±1 standard error",
         ),
         xaxis_title="layer (residual after the block)",
         xaxis_type="category",  # "embed" then block numbers; a numeric axis would drop "embed"
@@ -155,7 +157,7 @@ def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
     figure = go.Figure(
         [
             go.Bar(
-                x=[f"{g[by]}<br>{g['tokens']:,} tokens" for g in groups],
+                x=[f"{plain(g[by])}<br>{g['tokens']:,} tokens" for g in groups],
                 y=[g["delta"][c] for g in groups],
                 error_y=errors[c] if intervals else None,
                 name=CONDITION_NAMES[c],
@@ -167,8 +169,10 @@ def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
     )
     figure.update_layout(
         title=title(
-            f"Engram off ({result['mode']} zeroed): loss change per {by}",
-            "bars: 95% bootstrap intervals over documents" if intervals else "no intervals: this file predates them; run ablate again",
+            f"Engram off ({plain(result['mode'])} zeroed): loss change per {by}",
+            "bars: 95% bootstrap intervals over documents"
+            if intervals
+            else "no intervals: this file predates them; run ablate again",
         ),
         xaxis_title=by,
         yaxis_title="loss change, nats/token",

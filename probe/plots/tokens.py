@@ -129,9 +129,10 @@ def gate_value(row: dict, gate: str) -> float:
 
 def token_view_data(rows: list[dict], gate: str, scale: str, cdf, order: int, selected: int | None = None, matched=()) -> dict:
     """What the document viewer's token view draws for consecutive tokens (`probe.document_trace`
-    rows at one layer, with `category` from `probe.browse.token_categories`): shown text, colour, whether the text turns white, the gate, its
-    percentile, category, branch gates and `order`-gram of each token; `selected` is a position,
-    `matched` indices into `rows` (a search's hits)."""
+    rows at one layer, with `category` from `probe.runs.queries.token_categories`): shown text,
+    colour, whether the text turns white, the gate, its percentile, category, branch gates and
+    `order`-gram of each token; `selected` is a position, `matched` indices into `rows` (a
+    search's hits)."""
     gates = np.array([gate_value(row, gate) for row in rows], dtype=float)
     shown = shades(gates, scale, cdf)
     return {

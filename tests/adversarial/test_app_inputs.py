@@ -4,14 +4,16 @@ message on the page, never a traceback."""
 
 import json
 import sys
+from html.parser import HTMLParser
 
 import pytest
+from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from engram_model.corpus import Document
 from probe import ProbeOptions, probe_corpus
-from probe.browse import artefact_path
 from probe.cli.serve import browser_script
+from probe.runs.artefacts import artefact_path
 
 BROWSER = str(browser_script())
 TEXTS = ["Alexander the Great was born in Pella.", "def main(argv):\n    return argv\n", "Permission is hereby granted."]
@@ -24,6 +26,14 @@ def run(model, tmp_path_factory):
     documents = [Document(f"doc{i}", text) for i, text in enumerate(TEXTS * 2)]
     probe_corpus(model, documents, run, manifest, ProbeOptions(), show_progress=False)
     return run
+
+
+def rendered(markdown: str) -> str:
+    """What a message shows: its Markdown rendered, as plain text (data in it is escaped)."""
+    parser, parts = HTMLParser(convert_charrefs=True), []
+    parser.handle_data = parts.append
+    parser.feed(MarkdownIt("commonmark").render(markdown))
+    return "".join(parts).strip()
 
 
 def open_page(monkeypatch, run, page: str, **params) -> AppTest:
@@ -40,24 +50,30 @@ def open_page(monkeypatch, run, page: str, **params) -> AppTest:
     "page, params, says",
     [
         ("views/documents.py", {"pos": "-3"}, "is outside this document"),
-        ("views/documents.py", {"pos": "1e9"}, "`pos=1e9` is ignored: it is not a whole number"),
-        ("views/documents.py", {"gate": "gate_b99"}, "`gate=gate_b99` is ignored"),
-        ("views/documents.py", {"scale": "log"}, "`scale=log` is ignored: use one of absolute, percentile"),
+        ("views/documents.py", {"pos": "1e9"}, "pos=1e9 is ignored: it is not a whole number"),
+        ("views/documents.py", {"gate": "gate_b99"}, "gate=gate_b99 is ignored"),
+        ("views/documents.py", {"scale": "log"}, "scale=log is ignored: use one of absolute, percentile"),
         ("views/documents.py", {"doc": "no such doc"}, "document 'no such doc' is not in run"),
-        ("views/ngrams.py", {"cat": "names,poetry"}, "`cat=names,poetry` is ignored"),
-        ("views/ngrams.py", {"min": "three"}, "`min=three` is ignored"),
-        ("views/ngrams.py", {"pick": "1/2"}, "`pick=1/2` is ignored: write it as LAYER/ORDER/NGRAM"),
-        ("views/ngrams.py", {"pick": "9/2/ the"}, "`pick=9/2/ the` is ignored: use one of 1, 2"),
+        ("views/documents.py", {"doc": "a`b *c* [d](e)"}, "document 'a`b *c* [d](e)' is not in run"),
+        ("views/documents.py", {"pos": "`1` **2**"}, "pos=`1` **2** is ignored: it is not a whole number"),
+        ("views/ngrams.py", {"cat": "names,poetry"}, "cat=names,poetry is ignored"),
+        ("views/ngrams.py", {"min": "three"}, "min=three is ignored"),
+        ("views/ngrams.py", {"pick": "1/2"}, "pick=1/2 is ignored: write it as LAYER/ORDER/NGRAM"),
+        ("views/ngrams.py", {"pick": "9/2/ the"}, "pick=9/2/ the is ignored: use one of 1, 2"),
         ("views/ngrams.py", {"pick": "1/2/never seen"}, "The run has no 2-gram 'never seen' at layer 1"),
+        ("views/ngrams.py", {"pick": "1/2/<b>$x$</b>"}, "The run has no 2-gram '<b>$x$</b>' at layer 1"),
         ("views/ngrams.py", {"q": "\x00<script>"}, "No n-gram passes these filters"),
-        ("views/overview.py", {"range": "0.9"}, "`range=0.9` is ignored: write it as LOW,HIGH"),
-        ("views/overview.py", {"range": "0.5,2"}, "`range=0.5,2` is ignored: use 0 <= LOW <= HIGH <= 1"),
-        ("views/overview.py", {"branch": "7"}, "`branch=7` is ignored"),
+        ("views/overview.py", {"range": "0.9"}, "range=0.9 is ignored: write it as LOW,HIGH"),
+        ("views/overview.py", {"range": "0.5,2"}, "range=0.5,2 is ignored: use 0 <= LOW <= HIGH <= 1"),
+        ("views/overview.py", {"range": "0,1`![i](http://e.invalid/i.png)"}, "range=0,1`![i](http://e.invalid/i.png) is"),
+        ("views/overview.py", {"branch": "7"}, "branch=7 is ignored"),
     ],
 )
 def test_an_address_the_page_cannot_take_is_a_message(monkeypatch, run, page, params, says):
+    """Said as it is: the value the address holds, however it is written (tests/adversarial/test_app_escaping.py
+    checks that no such value is ever markup)."""
     app = open_page(monkeypatch, run, page, **params)
-    shown = "\n".join(str(e.value) for e in [*app.warning, *app.error])
+    shown = "\n".join(rendered(e.value) for e in [*app.warning, *app.error])
     assert says in shown, shown
 
 
@@ -71,7 +87,8 @@ INSIDE_OUT = {
         "cka": [[None, "x"]], "cka_a": [], "cka_b": [[1]], "alignment": {"k": 1, "a_j": [None, None, None]},
     },
     "ablation": {
-        "model": MODEL, "mode": "gate", "corpus": {"tokens": 3}, "conditions": {"on": "on"}, "overall": {"tokens": 3, "loss": {"on": 1.0, "off": 2.0}, "delta": {}},
+        "model": MODEL, "mode": "gate", "corpus": {"tokens": 3}, "conditions": {"on": "on"},
+        "overall": {"tokens": 3, "loss": {"on": 1.0, "off": 2.0}, "delta": {}},
         "by_domain": [{"domain": "prose", "tokens": 3, "loss": {}, "delta": {}}], "by_category": [],
         "generation": {"prefill_fraction": 0.5, "tokens": 1, "loss": {"on": "high"}},
     },

@@ -96,7 +96,8 @@ CASES = [
     (["export", "{root}/ckpt", "--out", "{root}/x.csv"], "is a checkpoint, not a run"),
     (["categorize", "{root}/run", "--gate", "median"], "median"),
     (["categorize", "{root}/run", "--top-fraction", "2"], "--top-fraction"),
-    (["categorize", "{root}/run", "--order", "1"], "1: this run has n-grams of order 2 to 3"),
+    (["categorize", "{root}/run", "--order", "1"], "'1' is out of range: it must be greater than or equal to 2"),
+    (["categorize", "{root}/run", "--order", "4"], "4: this run has n-grams of order 2 to 3"),
     (["categorize", "{root}/run", "--n-boot", "0"], "--n-boot"),
     (["categorize", "{root}/run", "--min-confidence", "2"], "--min-confidence"),
     (["gates", "hello", "--model", "{root}/ckpt", "--top", "-1"], "--top"),
@@ -104,17 +105,26 @@ CASES = [
     (["gates", "hello", "--model", "{root}/baseline"], "baseline has no Engram layers"),
     (["gates", "hello", "--model", "{root}/run"], "run is a probing run, not a checkpoint"),
     (["lens", "{root}/run", *SAFE], "run is a probing run, not a checkpoint"),
-    (["lens", "{root}/ckpt", "--corpus", "{root}/corpus.jsonl", "--text-field", "body", "--out", "{root}/afile"], "afile: File exists; pass a path that does not exist yet"),
-    (["similarity", "--a", "{root}/ckpt", "--b", "none", "--k", "100", *SAFE], "100: b ({root}/ckpt) has 3 layers, so k is at most 3"),
+    (
+        ["lens", "{root}/ckpt", "--corpus", "{root}/corpus.jsonl", "--text-field", "body", "--out", "{root}/afile"],
+        "afile: File exists; pass a path that does not exist yet",
+    ),
+    (
+        ["similarity", "--a", "{root}/ckpt", "--b", "none", "--k", "100", *SAFE],
+        "100: b ({root}/ckpt) has 3 layers, so k is at most 3",
+    ),
     (["similarity", "--a", "{root}/ckpt", "--positions", "last", *SAFE], "'last'"),
     (["similarity", "--a", "{root}/ckpt", "--sample", "0", *SAFE], "--sample"),
     (["lens", "{root}/ckpt", "--corpus", "{root}/missing.txt", "--out", "{root}/analysis"], "missing.txt does not exist"),
     (["ablate", "{root}/ckpt", "--mode", "both", *SAFE], "both"),
     (["ablate", "{root}/ckpt", "--prefill-fraction", "2", *SAFE], "--prefill-fraction"),
     # each with its own --out, so that a regression cannot overwrite the bundled corpus or tokenizer
-    (["corpus", "build", "--max-mb", "0", "--out", "{root}/built.parquet"], "0.0: a source's cap must be above 0 MB"),
+    (["corpus", "build", "--max-mb", "0", "--out", "{root}/built.parquet"], "'0' is out of range: it must be greater than 0"),
     (["corpus", "tokenizer", "--vocab-size", "5", "--out", "{root}/tokenizer.json"], "--vocab-size"),
-    (["corpus", "tokenizer", "--corpus", "{root}/missing.parquet", "--out", "{root}/tokenizer.json"], "missing.parquet does not exist"),
+    (
+        ["corpus", "tokenizer", "--corpus", "{root}/missing.parquet", "--out", "{root}/tokenizer.json"],
+        "missing.parquet does not exist",
+    ),
     (["no-such-command"], "no-such-command"),
 ]
 
@@ -133,7 +143,9 @@ def test_bad_input_gets_one_clear_message(root, args, expected):
     [("binary", "binary gave no document with text"), ("corpus.jsonl", "its records lack the field 'text' (pass --text-field)")],
 )
 def test_a_corpus_without_text_is_named_not_blamed_on_shards(root, corpus, message):
-    code, output, _ = invoke(root, ["run", "--model", "{root}/ckpt", "--corpus", f"{{root}}/{corpus}", "--out", root / f"run-{corpus}"])
+    code, output, _ = invoke(
+        root, ["run", "--model", "{root}/ckpt", "--corpus", f"{{root}}/{corpus}", "--out", root / f"run-{corpus}"]
+    )
     assert code != 0 and message in " ".join(output.replace("│", " ").split())
     assert "no committed shards" not in output
 
@@ -170,7 +182,10 @@ def small_disk(tmp_path):
     """A 64 KiB tmpfs, or a skip where this machine cannot mount one."""
     mount = tmp_path / "small"
     mount.mkdir()
-    if not AS_ROOT or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True).returncode:
+    if (
+        not AS_ROOT
+        or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True).returncode
+    ):
         pytest.skip("mounting a small tmpfs needs root")
     yield mount
     subprocess.run(["umount", str(mount)], check=True)
@@ -195,7 +210,10 @@ def test_a_read_only_disk_is_named(root, small_disk):
 def test_errors_are_one_line_on_stderr_in_a_real_process(root):
     """Outside the test runner too: one line, exit status 1, the input named."""
     process = subprocess.run(
-        [sys.executable, "-m", "probe", "top", str(root / "ckpt")], capture_output=True, text=True, env=dict(os.environ, COLUMNS="80")
+        [sys.executable, "-m", "probe", "top", str(root / "ckpt")],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COLUMNS="80"),
     )
     assert process.returncode == 1 and process.stdout == ""
     assert process.stderr.count("\n") == 1 and f"{root / 'ckpt'} is a checkpoint, not a run" in process.stderr

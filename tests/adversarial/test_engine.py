@@ -16,9 +16,9 @@ from conftest import small_config, small_train_config
 from tokenizers import Tokenizer, normalizers
 
 from engram_model import CheckpointError, EngramLM, load_model, save_model
-from engram_model._io import sha256_of
 from engram_model.checkpoint import copy_checkpoint
 from engram_model.corpus import Document
+from engram_model.files import sha256_of
 from engram_model.train import TrainingError, train
 
 # --- helpers -------------------------------------------------------------------------------
@@ -69,7 +69,8 @@ else:  # half-way through saving the step-8 state: tables written, the rest not,
         if "state-000008" in str(path):
             kill()
     checkpoint._write_tables = dying
-train(TrainConfig.from_dict(json.loads(open(config).read())), train_docs, validation_docs, load_tokenizer(tokenizer), out, on_step=on_step)
+config = TrainConfig.from_dict(json.loads(open(config).read()))
+train(config, train_docs, validation_docs, load_tokenizer(tokenizer), out, on_step=on_step)
 """
 
 
@@ -104,8 +105,8 @@ def test_training_killed_with_sigkill_resumes_to_the_bits_of_a_straight_run(toke
 
 TRUNCATED_UNDER_A_LOADED_MODEL = """
 import os, sys
-from engram_model import TableError, load_model
-model = load_model(sys.argv[1], tier="mmap", reader="mmap", io_threads=2)
+from engram_model import TableError, TierOptions, load_model
+model = load_model(sys.argv[1], tier=TierOptions("mmap", "mmap", io_threads=2))
 model("Alexander the Great was born in Pella.")
 os.truncate(sys.argv[2], 4096)  # the tables' pages vanish under the mapping
 try:
@@ -296,5 +297,7 @@ def test_a_state_with_truncated_optimizer_moments_cannot_resume_silently(tokeniz
     train(cfg, train_docs, validation_docs, tokenizer, tmp_path)
     moments = tmp_path / "state-000004" / "optimizer-dense.safetensors"
     moments.write_bytes(moments.read_bytes()[:200])
-    with pytest.raises(TrainingError, match=r"cannot resume from state-000004: .*optimizer-dense\.safetensors or its \.json is unreadable"):
+    with pytest.raises(
+        TrainingError, match=r"cannot resume from state-000004: .*optimizer-dense\.safetensors or its \.json is unreadable"
+    ):
         train(cfg, train_docs, validation_docs, tokenizer, tmp_path)

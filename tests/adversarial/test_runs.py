@@ -14,21 +14,23 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 from conftest import small_config
-from test_probing import TEXTS, checkpoint, run_cli, stdlib_text  # noqa: F401  (checkpoint: the fixture, a saved small model)
+from test_probing import TEXTS, run_cli, stdlib_text
 from typer.testing import CliRunner
 
 from engram_model import EngramLM, save_model
 from engram_model.corpus import Document
-from probe.browse import check_run
 from probe.cli import app
-from probe.probing import ProbeOptions, probe_corpus
-from probe.runstore import LOCK, RunError, RunWriter, committed_shards, connect
+from probe.runs.artefacts import check_run
+from probe.runs.scan import ProbeOptions, probe_corpus
+from probe.runs.store import LOCK, RunError, RunWriter, committed_shards, connect
 
 
 def write_corpus(path, n_docs):
     with open(path, "w") as f:
         for i in range(n_docs):
-            f.write(json.dumps({"id": f"d{i:03d}", "text": f"{TEXTS[i % 4]} Document number {i}.", "body": f"Other text {i}."}) + "\n")
+            f.write(
+                json.dumps({"id": f"d{i:03d}", "text": f"{TEXTS[i % 4]} Document number {i}.", "body": f"Other text {i}."}) + "\n"
+            )
     return path
 
 
@@ -56,7 +58,9 @@ def holds_lock(run_dir, process):
 
 def gate_rows(run_dir):
     with connect(run_dir) as con:
-        return con.sql("SELECT doc_id, layer, position, token_id, ngram_3, gates FROM gates ORDER BY doc_id, layer, position").fetchall()
+        return con.sql(
+            "SELECT doc_id, layer, position, token_id, ngram_3, gates FROM gates ORDER BY doc_id, layer, position"
+        ).fetchall()
 
 
 def assert_every_document_once(run_dir, n_docs):
@@ -66,6 +70,7 @@ def assert_every_document_once(run_dir, n_docs):
         assert con.sql("SELECT sum(n_tokens) * 2 FROM documents").fetchall() == con.sql("SELECT count(*) FROM gates").fetchall()
 
 
+@pytest.mark.slow
 def test_killed_at_three_moments_resumes_to_what_an_uninterrupted_run_holds(checkpoint, tmp_path):
     n_docs = 150
     corpus = write_corpus(tmp_path / "c.jsonl", n_docs)
@@ -92,6 +97,7 @@ def test_killed_at_three_moments_resumes_to_what_an_uninterrupted_run_holds(chec
     assert json.loads((killed / "report.json").read_text())["complete"] is True
 
 
+@pytest.mark.slow
 def test_a_second_writer_is_refused_at_once_and_a_killed_writer_releases_the_run(checkpoint, tmp_path):
     n_docs = 400
     corpus = write_corpus(tmp_path / "c.jsonl", n_docs)
@@ -106,7 +112,9 @@ def test_a_second_writer_is_refused_at_once_and_a_killed_writer_releases_the_run
     output, _ = second.communicate(timeout=600)
     assert first.poll() is None, "the first writer finished before it was paused; make the corpus longer"
     assert second.returncode != 0
-    assert f"{run_dir} is being written by another `engram-probe run` (pid {first.pid})" in " ".join(output.replace("│", " ").split())
+    assert f"{run_dir} is being written by another `engram-probe run` (pid {first.pid})" in " ".join(
+        output.replace("│", " ").split()
+    )
     with connect(run_dir) as con:  # readers never wait for the lock
         assert con.sql("SELECT count(DISTINCT doc_id) FROM gates").fetchall()[0][0] > 0
     os.kill(first.pid, signal.SIGKILL)
@@ -153,14 +161,18 @@ def test_every_option_that_changes_the_run_is_checked_on_resume(checkpoint, tmp_
     (tmp_path / "more.jsonl").write_text(corpus.read_text() + '{"id": "new", "text": "A document the run never saw."}\n')
     code, output = invoke(*run_args(checkpoint, tmp_path / "more.jsonl", out))
     assert code != 0 and "corpus_hash (--corpus): the run has" in output, output
-    code, output = invoke(*run_args(checkpoint, corpus, out, "--tokenizer", tmp_path / "same.json", "--batch-size", 3, "--limit", 3))
+    code, output = invoke(
+        *run_args(checkpoint, corpus, out, "--tokenizer", tmp_path / "same.json", "--batch-size", 3, "--limit", 3)
+    )
     assert code == 0, output  # batch size and limit may differ
     assert len(committed_shards(out)) == len(shards) + 1
 
 
 def test_duplicate_ids_are_renamed_so_an_interrupted_run_skips_no_other_document(checkpoint, tmp_path):
     corpus = tmp_path / "c.jsonl"
-    corpus.write_text('{"id": 7, "text": "The first seven."}\n{"id": "7", "text": "The second seven."}\n{"text": "No id at all."}\n')
+    corpus.write_text(
+        '{"id": 7, "text": "The first seven."}\n{"id": "7", "text": "The second seven."}\n{"text": "No id at all."}\n'
+    )
     out = tmp_path / "run"
     assert invoke(*run_args(checkpoint, corpus, out, "--limit", 1))[0] == 0
     code, output = invoke(*run_args(checkpoint, corpus, out))
@@ -189,11 +201,17 @@ def test_rejected_options_leave_nothing_behind(checkpoint, baseline_checkpoint, 
     out = tmp_path / "run"
     cases = [
         (run_args(checkpoint, corpus, out, "--max-tokens", 2), "max_tokens=2 must lie in [3, max_seq_len=128]"),
-        (run_args(checkpoint, corpus, out, "--limit", 0), "limit=0: probe at least 1 document"),
+        (run_args(checkpoint, corpus, out, "--limit", 0), "'--limit': '0' is out of range"),
         (run_args(baseline_checkpoint, corpus, out), "has no Engram layers, so there are no gates to probe"),
         (run_args(checkpoint, tmp_path / "ints.parquet", out), "column 'text' holds int64, not text; pass --text-field"),
-        (run_args(checkpoint, binary, out), f"{binary} gave no document with text, so nothing was probed: 2 binary files (first: a.bin: binary)"),
-        (run_args(checkpoint, corpus, out, "--text-field", "title"), "4 records: its records lack the field 'title' (pass --text-field)"),
+        (
+            run_args(checkpoint, binary, out),
+            f"{binary} gave no document with text, so nothing was probed: 2 binary files (first: a.bin: binary)",
+        ),
+        (
+            run_args(checkpoint, corpus, out, "--text-field", "title"),
+            "4 records: its records lack the field 'title' (pass --text-field)",
+        ),
         (run_args(checkpoint, "/dev/zero", out), "/dev/zero is not a regular file or folder"),
     ]
     for args, message in cases:
@@ -226,7 +244,14 @@ def test_one_long_document_is_probed_in_memory_bounded_by_the_chunk_not_the_docu
 
     def peak_mib(n_chars: int) -> float:
         tracemalloc.start()
-        probe_corpus(model, [Document("long", text[:n_chars])], tmp_path / str(n_chars), {}, ProbeOptions(shard_tokens=1024), show_progress=False)
+        probe_corpus(
+            model,
+            [Document("long", text[:n_chars])],
+            tmp_path / str(n_chars),
+            {},
+            ProbeOptions(shard_tokens=1024),
+            show_progress=False,
+        )
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
         return peak

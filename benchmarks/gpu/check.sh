@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The GPU check, in one script: at most 8 minutes on one H200 from a bare machine (Python 3.11
+# and pip), installs included.
+#
+#   bash benchmarks/gpu/check.sh        # from the repository root, or anywhere: it cds there
+#
+# 1. install as the README's test command does: pip install torch==2.13.0 -e ".[test]"
+#    (skipped when that torch, this package and pytest already import)       <= 200 s
+# 2. the CUDA tests: python -m pytest -m gpu (a gpu test skips itself without CUDA)  <= 100 s
+# 3. the tiers on the GPU, benchmarks/gpu/measure.py: HBM-resident, pinned host with and
+#    without the prefetcher's side stream, and mmap, for the bundled `engram` model and for a
+#    random Qwen4-Exp PLE model with a 4 GiB table                                  <= 160 s
+#
+# Writes into $OUT when set, else benchmarks/results/gpu/: check.json (each stage's exit code
+# and seconds), check.log, pytest-gpu.xml (JUnit), tiers.json. Exits non-zero when a stage
+# failed; every stage runs regardless. Status: not yet run on a GPU (docs/guides/public_models.md).
+set -uo pipefail
+
+cd "$(dirname "$0")/../.."
+OUT_DIR="${OUT:-benchmarks/results/gpu}"
+mkdir -p "$OUT_DIR"
+OUT_DIR="$(cd "$OUT_DIR" && pwd)"
+PY="${PYTHON:-python3}"
+LOG="$OUT_DIR/check.log"
+: >"$LOG"
+STAGES=()
+FAILED=0
+
+stage() {  # stage NAME LIMIT_S COMMAND...: run it under a time limit, log it, record rc and seconds
+    local name="$1" limit="$2"
+    shift 2
+    echo "=== $name (limit ${limit}s): $*" | tee -a "$LOG"
+    local start=$SECONDS
+    timeout --kill-after=10 "$limit" "$@" 2>&1 | tee -a "$LOG"
+    local rc=${PIPESTATUS[0]}
+    local took=$((SECONDS - start))
+    echo "=== $name: exit $rc after ${took}s" | tee -a "$LOG"
+    STAGES+=("\"$name\": {\"rc\": $rc, \"seconds\": $took, \"limit_s\": $limit}")
+    [ "$rc" -eq 0 ] || FAILED=1
+}
+
+installed() {
+    "$PY" - <<'EOF' 2>/dev/null
+import torch, pytest, engram_model  # noqa: F401
+assert torch.__version__.split("+")[0] == "2.13.0", torch.__version__
+EOF
+}
+
+{ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || echo "nvidia-smi: none"; } | tee -a "$LOG"
+if installed; then
+    echo "=== install: skipped (torch 2.13.0, engram-probe and pytest already import)" | tee -a "$LOG"
+    STAGES+=("\"install\": {\"rc\": 0, \"seconds\": 0, \"skipped\": true}")
+else
+    stage install 200 "$PY" -m pip install --quiet torch==2.13.0 -e ".[test]"
+fi
+"$PY" -c "import torch; print('torch', torch.__version__, 'cuda', torch.version.cuda, 'available', torch.cuda.is_available())" \
+    2>&1 | tee -a "$LOG"
+stage tests 100 "$PY" -m pytest -m gpu -q -p no:cacheprovider -rs --junitxml="$OUT_DIR/pytest-gpu.xml" tests
+stage measure 160 "$PY" benchmarks/gpu/measure.py --out "$OUT_DIR"
+
+IFS=,
+printf '{"check": "gpu", "seconds": %d, "failed": %s, "stages": {%s}}\n' \
+    "$SECONDS" "$([ $FAILED -eq 0 ] && echo false || echo true)" "${STAGES[*]}" >"$OUT_DIR/check.json"
+unset IFS
+cat "$OUT_DIR/check.json"
+exit $FAILED

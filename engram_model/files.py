@@ -1,0 +1,69 @@
+"""File helpers every writer in the engine shares: hashing, atomic file writes, swapping a
+fully written directory into place, and the toolkit's cache folder. A reader sees the old
+file or directory or the new one, never half of either."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+
+def cache_dir(name: str) -> Path:
+    """`~/.cache/engram-probe/NAME` (under $XDG_CACHE_HOME when set): what the toolkit keeps
+    outside any checkout, such as the built corpus and staged runs."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "engram-probe" / name
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 22), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def write_atomically(path: Path, data: bytes | Callable[[Path], None], temp_prefix: str = ".") -> None:
+    """Write `data` (bytes, or a function that writes the file it is given) to a temporary
+    sibling named `{temp_prefix}{name}.*.partial`, then rename it to `path`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f"{temp_prefix}{path.name}.", suffix=".partial")
+    os.close(handle)
+    staged = Path(name)
+    try:
+        os.chmod(staged, 0o644)  # mkstemp's 0600 would otherwise survive the rename
+        if isinstance(data, bytes):
+            staged.write_bytes(data)
+        else:
+            data(staged)
+        os.replace(staged, path)
+    finally:
+        staged.unlink(missing_ok=True)
+
+
+def staging_directory(target: Path, purpose: str) -> Path:
+    """An empty sibling of `target` to write a replacement into (hidden, named after the pid)."""
+    staging = target.with_name(f".{target.name}.{purpose}-{os.getpid()}")
+    shutil.rmtree(staging, ignore_errors=True)  # this process's own leftover from a failed attempt
+    staging.mkdir(parents=True)
+    return staging
+
+
+def replace_directory(staging: Path, target: Path) -> Path:
+    """Move the complete directory `staging` to `target`, then delete what `target` held.
+
+    The caller decides whether `target` may be replaced. Between the two renames the old
+    directory sits at `.NAME.replaced-PID` beside it, so a kill there loses nothing."""
+    if target.exists():
+        retired = target.with_name(f".{target.name}.replaced-{os.getpid()}")
+        shutil.rmtree(retired, ignore_errors=True)
+        target.rename(retired)
+        staging.rename(target)
+        shutil.rmtree(retired)
+    else:
+        staging.rename(target)
+    return target

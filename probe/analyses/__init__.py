@@ -1,0 +1,1 @@
+"""Analyses over models and runs: similarity, logit lens, ablations, their reports, evaluation, allocation."""
