@@ -120,6 +120,10 @@ def token_input(model, input, attention_mask: torch.Tensor | None) -> tuple[torc
 
 
 class EngramLM(HookedRootModule):
+    # the id whose occurrence cuts n-gram history (None: none does; the hash reads the pad id
+    # before a sequence), for tools that show n-grams as the hash reads them
+    ngram_segment_end: int | None = None
+
     def __init__(
         self,
         cfg: ModelConfig,

@@ -24,9 +24,11 @@ from test_qwen4_exp_bridge import build_causal_lm, save  # noqa: E402
 from tokenizers import Tokenizer, processors  # noqa: E402
 
 from engram_model import load_model, save_model  # noqa: E402
+from engram_model.bridges.qwen4_exp import shift_within_segments  # noqa: E402
 from engram_model.checkpoint import DATA_DIR  # noqa: E402
 from engram_model.corpus import Document  # noqa: E402
 from probe.batching import DocumentChunker, document_prefix, read_chunks  # noqa: E402
+from probe.runs.ngrams import suffix_ngram_columns, token_texts  # noqa: E402
 from probe.runs.recorder import GateRecorder, RecordOptions  # noqa: E402
 from probe.runs.scan import SAMPLE_BYTES, fingerprint_model, fingerprint_transformers_checkpoint  # noqa: E402
 from probe.runs.store import connect  # noqa: E402
@@ -304,3 +306,20 @@ def test_a_document_starts_with_the_tokenizers_own_bos_or_none(qwen_dir):
         assert sum((c.ids for c in read), []) == prefix + plain
     with pytest.raises(ValueError, match="start a document with different ids"):
         read_chunks([Document("d", text)], [ours, qwen], max_tokens=8, tokens=100, history=2)
+
+
+def test_ngram_texts_are_what_the_hash_reads(bridged):
+    """A run's n-gram columns show what Qwen's PLE hashes: end-of-text before a document and in
+    place of everything before an end-of-text inside one, checked against the bridge's own shift
+    (`shift_within_segments`, the one the addresser hashes with)."""
+    eos = bridged.ngram_segment_end
+    ids = bridged.tokenizer.encode("Alexander the Great<|endoftext|>Pella, the capital of Macedon", add_special_tokens=False).ids
+    assert eos in ids[2:-2]
+    texts = token_texts(bridged.tokenizer).to_pylist()
+    n_max = bridged.cfg.engram.max_ngram
+    back = [shift_within_segments(np.array([ids]), k, eos)[0] for k in range(n_max)]  # the id k back, as hashed
+    columns = suffix_ngram_columns(bridged.tokenizer, [ids], n_max, texts[eos], eos)
+    for n in range(2, n_max + 1):
+        assert columns[n].to_pylist() == ["".join(texts[back[k][t]] for k in reversed(range(n))) for t in range(len(ids))]
+    ours = suffix_ngram_columns(bridged.tokenizer, [ids], n_max)  # our models' default: pad before, no cut
+    assert ours[2].to_pylist()[ids.index(eos) + 1] == texts[eos] + texts[ids[ids.index(eos) + 1]]

@@ -427,6 +427,7 @@ class Qwen4ExpBridge(HookedRootModule):
         super().__init__()
         self.cfg, self.tokenizer = cfg, tokenizer
         self.addresser = Qwen4ExpAddresser(cfg.engram)
+        self.ngram_segment_end = cfg.engram.eos_id  # end-of-text cuts n-gram history and fills before a sequence
         self.prefetcher: Prefetcher | None = None  # with one, forward gathers each PLE layer's rows ahead of it
         self._given_rows: dict[int, torch.Tensor] | None = None  # rows handed to forward(rows=...), or prefetched
         self._step: PrefetchStep | None = None  # the prefetcher's step for the forward running now

@@ -69,50 +69,78 @@ def _whole_characters(tokenizer: Tokenizer) -> np.ndarray:
     return whole
 
 
-def suffix_ngram_columns(tokenizer: Tokenizer, sequences: Sequence[Sequence[int]], max_order: int) -> dict[int, pa.StringArray]:
+def suffix_ngram_columns(
+    tokenizer: Tokenizer,
+    sequences: Sequence[Sequence[int]],
+    max_order: int,
+    fill: str = PAD,
+    segment_end: int | None = None,
+) -> dict[int, pa.StringArray]:
     """`{n: texts}` for orders 2..max_order over the concatenated `sequences`: the n-gram
     ending at each position of each sequence, decoded from the raw ids so multi-byte
-    characters split across tokens come out whole. Positions before a sequence's start are
-    shown as the pad token, which is what the hash reads there."""
+    characters split across tokens come out whole. What the hash reads before a sequence's
+    start is shown as `fill` (our models read the pad token there). With `segment_end` (an id:
+    Qwen4-Exp's end-of-text), an n-gram does not reach back past the last such token before
+    its position either: the hash reads `fill` there too (`bridges.qwen4_exp.shift_within_segments`)."""
     lengths = np.array([len(s) for s in sequences], np.int64)
     ids = np.concatenate([np.asarray(s, np.int64) for s in sequences]) if len(sequences) else np.zeros(0, np.int64)
     position = np.arange(len(ids)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    start = _segment_starts(ids, position, segment_end)  # [len(ids)]: the first position each n-gram may read
     table = token_bytes(tokenizer)
     if table is None:
-        return {n: pa.array(_decoded_one_by_one(tokenizer, ids, position, n), pa.string()) for n in range(2, max_order + 1)}
+        return {
+            n: pa.array(_decoded_one_by_one(tokenizer, ids, position, start, n, fill), pa.string())
+            for n in range(2, max_order + 1)
+        }
     tokens = token_texts(tokenizer).take(pa.array(ids))
     broken = ~_whole_characters(tokenizer)[ids]
-    # shifted[k]: the token k back, or the pad token before the sequence start (shared by every order)
+    # shifted[k]: the token k back, or `fill` before the segment's start (shared by every order)
     shifted, broken_back = [], []
     for k in range(max_order):
-        inside = position >= k
+        inside = position - k >= start
         back = np.where(inside, np.arange(len(ids)) - k, 0)
-        shifted.append(pc.if_else(pa.array(inside), tokens.take(pa.array(back)), PAD))
+        shifted.append(pc.if_else(pa.array(inside), tokens.take(pa.array(back)), fill))
         broken_back.append(inside & broken[back])
     columns = {}
     for n in range(2, max_order + 1):
         texts = pc.binary_join_element_wise(*shifted[n - 1 :: -1], "")
         redecode = np.logical_or.reduce(broken_back[:n])
         if redecode.any():
-            fixed = [_decode_span(table, ids, t, position[t], n) for t in np.flatnonzero(redecode)]
+            fixed = [_decode_span(table, ids, t, position[t], start[t], n, fill) for t in np.flatnonzero(redecode)]
             texts = pc.replace_with_mask(texts, pa.array(redecode), pa.array(fixed, pa.string()))
         columns[n] = texts
     return columns
 
 
-def _decode_span(table: list[bytes], ids: np.ndarray, t: int, position: int, n: int) -> str:
+def _segment_starts(ids: np.ndarray, position: np.ndarray, segment_end: int | None) -> np.ndarray:
+    """Per flat index, the first position (within its sequence) its n-gram may read: 0, or one
+    past the last `segment_end` token strictly before it in the same sequence."""
+    if segment_end is None:
+        return np.zeros(len(ids), np.int64)
+    flat = np.arange(len(ids))
+    sequence_start = flat - position
+    ends = np.where(ids == segment_end, flat, -1)
+    last_end = np.maximum.accumulate(ends) if len(ids) else ends  # the last end at or before each index
+    before = np.concatenate([[-1], last_end[:-1]]) if len(ids) else last_end  # strictly before
+    return np.where(before >= sequence_start, before + 1 - sequence_start, 0)
+
+
+def _decode_span(table: list[bytes], ids: np.ndarray, t: int, position: int, first: int, n: int, fill: str) -> str:
     """The n-gram ending at flat index `t`, as the ByteLevel decoder decodes it: bytes joined, one lossy decode."""
-    start = max(0, position - n + 1)
+    start = max(first, position - n + 1)
     span = b"".join(table[i] for i in ids[t - position + start : t + 1])
-    return PAD * (n - 1 - position + start) + span.decode("utf-8", errors="replace")
+    return fill * (n - 1 - position + start) + span.decode("utf-8", errors="replace")
 
 
-def _decoded_one_by_one(tokenizer: Tokenizer, ids: np.ndarray, position: np.ndarray, n: int) -> list[str]:
+def _decoded_one_by_one(
+    tokenizer: Tokenizer, ids: np.ndarray, position: np.ndarray, first: np.ndarray, n: int, fill: str
+) -> list[str]:
     """For tokenizers whose decoding is not a concatenation (WordPiece, Metaspace): the tokenizer decodes every span."""
     texts = []
-    for t, p in enumerate(position.tolist()):
-        start = max(0, p - n + 1)
-        texts.append(PAD * (n - 1 - p + start) + tokenizer.decode(ids[t - p + start : t + 1].tolist(), skip_special_tokens=False))
+    for t, (p, f) in enumerate(zip(position.tolist(), first.tolist())):
+        start = max(f, p - n + 1)
+        span = tokenizer.decode(ids[t - p + start : t + 1].tolist(), skip_special_tokens=False)
+        texts.append(fill * (n - 1 - p + start) + span)
     return texts
 
 

@@ -22,6 +22,7 @@ from engram_model import EngramLM
 from engram_model.bridges import transformers_config
 from engram_model.corpus import Document, ReadReport
 from engram_model.files import sha256_of
+from engram_model.tokenizer import PAD
 
 from ..batching import PIECE_CHARS, Chunk, DocumentChunker, batched, model_inputs
 from .aggregate import write_aggregates
@@ -174,6 +175,10 @@ class GateScan:
         self.tokenizer = model.tokenizer
         self.token_text = token_texts(self.tokenizer)
         self.n_back = model.cfg.engram.max_ngram - 1
+        # n-grams as the hash reads them: history stops at `ngram_segment_end` (Qwen4-Exp's
+        # end-of-text, which also fills before a document) or, for ours, reads the pad token
+        self.segment_end = model.ngram_segment_end
+        self.ngram_fill = PAD if self.segment_end is None else self.token_text[self.segment_end].as_py()
         self.chunker = scan_chunker(self.tokenizer, model.cfg.engram.max_ngram, options, piece_chars)
 
     def batch_tables(self, batch: list[Chunk], record: Callable[..., dict]) -> list[pa.Table]:
@@ -185,7 +190,9 @@ class GateScan:
         token_ids = np.concatenate([c.ids for c in batch]).astype(np.int32)
         offsets = np.concatenate([c.offsets for c in batch])
         # each chunk's n-grams read its history; those history rows are dropped after
-        ngrams = suffix_ngram_columns(self.tokenizer, [c.history + c.ids for c in batch], self.n_back + 1)
+        ngrams = suffix_ngram_columns(
+            self.tokenizer, [c.history + c.ids for c in batch], self.n_back + 1, self.ngram_fill, self.segment_end
+        )
         own = pa.array(np.concatenate([np.arange(len(c.history) + len(c.ids)) >= len(c.history) for c in batch]))
         token_cols = {
             "doc_id": pa.array([c.document.doc_id for c in batch], pa.string()).take(np.repeat(np.arange(len(batch)), lengths)),
