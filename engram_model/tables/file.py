@@ -176,6 +176,27 @@ def _pread_exact(fd: int, buffer: memoryview, offset: int, path: Path) -> None:
 V41_CODES_DTYPE, V41_SCALES_DTYPE = "F8_E4M3", "F8_E8M0"
 
 
+class ShardHeaders:
+    """The safetensors headers of a checkpoint's shards, each read once; `path` (its index, or its
+    one shard) names the checkpoint in errors."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._headers: dict[Path, tuple[dict, int]] = {}
+
+    def tensor(self, name: str, shard: Path) -> tuple[dict, int]:
+        """(header entry, absolute start of the shard's data) of tensor `name`, which the index puts in `shard`."""
+        if not shard.is_file():
+            raise TableError(f"{shard} is missing: {self.path} puts tensor {name} in it; download that shard again")
+        if shard not in self._headers:
+            header, _, data_start = safetensors_header(shard)
+            self._headers[shard] = (header, data_start)
+        header, data_start = self._headers[shard]
+        if name not in header:
+            raise TableError(f"{shard} holds no tensor {name}, though {self.path} says it does; the shard and the index disagree")
+        return header[name], data_start
+
+
 class ShardedTables:
     """The Engram tables of a DeepSeek-V4.1 checkpoint, read where they lie: in the model's
     safetensors shards, named by `model.safetensors.index.json`. Each table is two tensors,
@@ -185,7 +206,7 @@ class ShardedTables:
 
     def __init__(self, index_path: Path, weight_map: dict[str, str], tables: dict[str, tuple[str, str]]):
         self.path = index_path
-        self._headers: dict[str, tuple[dict, int]] = {}
+        self._headers = ShardHeaders(index_path)
         self.entries = {name: self._entry(codes, scales, weight_map) for name, (codes, scales) in tables.items()}
 
     def _tensor(self, name: str, weight_map: dict[str, str], dtype: str) -> tuple[Path, list[int], int]:
@@ -193,15 +214,7 @@ class ShardedTables:
         if name not in weight_map:
             raise TableError(f"{self.path} names no shard for tensor {name}; a V4.1 checkpoint stores it (expected {dtype})")
         shard = self.path.parent / weight_map[name]
-        if not shard.is_file():
-            raise TableError(f"{shard} is missing: {self.path} puts tensor {name} in it; download that shard again")
-        if weight_map[name] not in self._headers:
-            header, _, data_start = safetensors_header(shard)
-            self._headers[weight_map[name]] = (header, data_start)
-        header, data_start = self._headers[weight_map[name]]
-        if name not in header:
-            raise TableError(f"{shard} holds no tensor {name}, though {self.path} says it does; the shard and the index disagree")
-        info = header[name]
+        info, data_start = self._headers.tensor(name, shard)
         if info["dtype"] != dtype or len(info["shape"]) != 2:
             raise TableError(f"{shard}: tensor {name} is {info['dtype']} {info['shape']}; expected {dtype} [rows, columns]")
         return shard, info["shape"], data_start + info["data_offsets"][0]

@@ -21,7 +21,7 @@ import numpy as np
 import torch
 
 from .codec import RowCodec, TableError
-from .file import RowArray, TableEntry, read_rows_into, safetensors_header
+from .file import RowArray, ShardHeaders, TableEntry, read_rows_into
 from .tiers import OffloadedTable
 
 _PLAIN_FORMATS = {"F32": "fp32", "BF16": "bf16", "F16": "fp16"}
@@ -33,19 +33,11 @@ class SafetensorsRows:
 
     def __init__(self, path: Path, tensors: dict[str, Path]):
         self.path = Path(path)
-        self._headers: dict[Path, tuple[dict, int]] = {}
+        self._headers = ShardHeaders(self.path)
         self.entries = {name: self._entry(name, Path(shard)) for name, shard in tensors.items()}
 
     def _entry(self, name: str, shard: Path) -> TableEntry:
-        if not shard.is_file():
-            raise TableError(f"{shard} is missing: {self.path} puts tensor {name} in it; download that shard again")
-        if shard not in self._headers:
-            header, _, data_start = safetensors_header(shard)
-            self._headers[shard] = (header, data_start)
-        header, data_start = self._headers[shard]
-        if name not in header:
-            raise TableError(f"{shard} holds no tensor {name}, though {self.path} says it does; the shard and the index disagree")
-        info = header[name]
+        info, data_start = self._headers.tensor(name, shard)
         row_format = _PLAIN_FORMATS.get(info["dtype"])
         if row_format is None or len(info["shape"]) != 2:
             raise TableError(

@@ -329,8 +329,9 @@ class RunMirror:
                 )
             self._delete(temporary)  # nothing but names of ours: an empty target
             return []
+        remote_manifest = self._read(MANIFEST)
         try:
-            existing = json.loads(self._read(MANIFEST))
+            existing = json.loads(remote_manifest)
         except (UnicodeDecodeError, json.JSONDecodeError) as err:
             raise RunError(f"{self.uri}/{MANIFEST} is corrupt ({err}); pass another --out URI to start the run again") from err
         refusal = _other_settings(self.uri, existing, manifest)
@@ -360,7 +361,7 @@ class RunMirror:
                     f"shard {seq[1]} removed from the URI, its documents are {again}"
                 )
         if staged:
-            if self._read(MANIFEST) != (self.staging / MANIFEST).read_bytes():
+            if remote_manifest != (self.staging / MANIFEST).read_bytes():
                 raise RunError(
                     f"{self.staging} stages another run than the one at {self.uri}; "
                     "pass an empty --staging directory to resume the URI's run"
