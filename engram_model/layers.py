@@ -294,12 +294,15 @@ class MoE(nn.Module):
     def _add_routed(self, out: torch.Tensor, x: torch.Tensor, expert_ids: torch.Tensor, weights: torch.Tensor) -> None:
         """Adds the routed experts' weighted outputs onto `out` `[N, d]`. x `[N, d]`;
         expert_ids, weights `[N * top_k]`, token-major. One sort groups the choices by
-        expert, and the experts run as one grouped matmul per projection over the sorted rows."""
+        expert, and the experts run as one grouped matmul per projection over the sorted rows.
+        The outputs go back to token-major order and each token's k are summed in a fixed order:
+        an index_add_ would sum them with atomics on CUDA, in a different order on every call."""
         order = expert_ids.argsort(stable=True)
         counts = torch.bincount(expert_ids, minlength=len(self.experts))
         token = order // self.top_k
-        weighted = self.experts(x[token], counts) * weights[order, None]
-        out.index_add_(0, token, weighted)
+        routed = x.new_empty(len(order), x.shape[-1])
+        routed[order] = self.experts(x[token], counts) * weights[order, None]  # [N * top_k, d], token-major
+        out += routed.view(-1, self.top_k, x.shape[-1]).sum(1)
 
 
 class HyperConnection(nn.Module):

@@ -5,15 +5,20 @@
 #   bash benchmarks/gpu/check.sh        # from the repository root, or anywhere: it cds there
 #
 # 1. install as the README's test command does: pip install torch==2.13.0 -e ".[test]"
-#    (skipped when that torch, this package and pytest already import)       <= 200 s
-# 2. the CUDA tests: python -m pytest -m gpu (a gpu test skips itself without CUDA)  <= 100 s
+#    (skipped when a CUDA torch, this package, transformers' qwen4_exp and pytest already import).
+#    On a machine with no index (a GPU image with its own CUDA torch), WHEELS=DIR installs the
+#    missing pure-Python packages from DIR's wheels into a private folder instead, keeping the
+#    image's torch, and the checkout is imported in place (benchmarks/gpu/wheels.sh fetches
+#    them here: WHEELS=.whl, carried to the machine)                          <= 200 s
+# 2. the CUDA tests: python -m pytest -m gpu over the modules holding them (a gpu test skips itself without CUDA)  <= 100 s
 # 3. the tiers on the GPU, benchmarks/gpu/measure.py: HBM-resident, pinned host with and
 #    without the prefetcher's side stream, and mmap, for the bundled `engram` model and for a
 #    random Qwen4-Exp PLE model with a 4 GiB table                                  <= 160 s
 #
 # Writes into $OUT when set, else benchmarks/results/gpu/: check.json (each stage's exit code
 # and seconds), check.log, pytest-gpu.xml (JUnit), tiers.json. Exits non-zero when a stage
-# failed; every stage runs regardless. Status: not yet run on a GPU (docs/guides/public_models.md).
+# failed; every stage runs regardless. Last run: one H200 (torch 2.11 of the machine's image,
+# WHEELS=.whl with transformers 5.25 and transformer-lens), results in benchmarks/results/gpu/.
 set -uo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -41,21 +46,27 @@ stage() {  # stage NAME LIMIT_S COMMAND...: run it under a time limit, log it, r
 
 installed() {
     "$PY" - <<'EOF' 2>/dev/null
-import torch, pytest, engram_model  # noqa: F401
-assert torch.__version__.split("+")[0] == "2.13.0", torch.__version__
+import torch, pytest, engram_model, transformer_lens, transformers.models.qwen4_exp  # noqa: F401
+assert torch.cuda.is_available() or torch.__version__.split("+")[0] == "2.13.0", torch.__version__
 EOF
 }
 
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || echo "nvidia-smi: none"; } | tee -a "$LOG"
-if installed; then
-    echo "=== install: skipped (torch 2.13.0, engram-probe and pytest already import)" | tee -a "$LOG"
+if [ -n "${WHEELS:-}" ]; then  # offline: the image's torch, our missing packages from WHEELS, the checkout in place
+    SITE="${TMPDIR:-/tmp}/engram-probe-site"
+    stage install 200 "$PY" -m pip install --quiet --no-index --no-deps --no-compile --upgrade --target "$SITE" "$WHEELS"/*.whl
+    export PYTHONPATH="$SITE:$PWD${PYTHONPATH:+:$PYTHONPATH}"
+elif installed; then
+    echo "=== install: skipped (torch, engram-probe, transformers' qwen4_exp and pytest already import)" | tee -a "$LOG"
     STAGES+=("\"install\": {\"rc\": 0, \"seconds\": 0, \"skipped\": true}")
 else
     stage install 200 "$PY" -m pip install --quiet torch==2.13.0 -e ".[test]"
 fi
 "$PY" -c "import torch; print('torch', torch.__version__, 'cuda', torch.version.cuda, 'available', torch.cuda.is_available())" \
     2>&1 | tee -a "$LOG"
-stage tests 100 "$PY" -m pytest -m gpu -q -p no:cacheprovider -rs --junitxml="$OUT_DIR/pytest-gpu.xml" tests
+# only the modules that hold gpu tests: the others need the whole test extra (duckdb, ray, ...) just to be collected
+mapfile -t GPU_TESTS < <(grep -l "pytest.mark.gpu" tests/*.py tests/*/*.py)
+stage tests 100 "$PY" -m pytest -m gpu -q -p no:cacheprovider -rs --junitxml="$OUT_DIR/pytest-gpu.xml" "${GPU_TESTS[@]}"
 stage measure 160 "$PY" benchmarks/gpu/measure.py --out "$OUT_DIR"
 
 IFS=,
