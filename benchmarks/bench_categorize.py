@@ -7,7 +7,10 @@ packages' README/METADATA and licence files), each with up to 200 characters of 
 both sides, categorized by one `categorize_many` call. Every repeat starts with empty memos
 (the rules' and the model's of n-gram features), so each item is categorized from scratch;
 a last pass of one `model.categorize` call per item, with its memo full, shows the cost of a
-repeated window.
+repeated window. The model and the rules alone run in turn, repeat by repeat, so that their
+ratio is measured at the same moments; the model's readable one-window path (one
+`model.categorize` call per item from scratch: feature strings looked up one by one, the path
+its batch form is tested against) runs on the first `--reference-items` items.
 
     python benchmarks/bench_categorize.py [--items 20000] [--repeats 5]
 
@@ -32,12 +35,18 @@ import sysconfig
 import time
 from pathlib import Path
 
-import numpy as np
+# one core: numpy's thread pools (none of the categorizer's operations should use one) held to
+# one thread before numpy loads, so that process time is one core's time
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+for _variable in THREAD_VARIABLES:
+    os.environ[_variable] = "1"
 
-from probe.categorize import categorize_many, features, model, rules
-from probe.categorize.evaluate import detailed_report, load_eval_set, load_v2
-from probe.categorize.lexicon import lexicon
-from probe.categorize.rules import LABELS
+import numpy as np  # noqa: E402
+
+from probe.categorize import categorize_many, features, model, rules  # noqa: E402
+from probe.categorize.evaluate import detailed_report, load_eval_set, load_v2  # noqa: E402
+from probe.categorize.lexicon import lexicon  # noqa: E402
+from probe.categorize.rules import LABELS  # noqa: E402
 
 RESULT = Path(__file__).parent / "results" / "categorize.json"
 EVAL_RESULT = Path(__file__).parent / "results" / "categorize_eval.json"
@@ -106,12 +115,26 @@ def calibration_ns() -> float:
     return best * 1e3
 
 
-def timed(ngrams, lefts, rights, categorizer: str = "model") -> float:
-    # from scratch: the rules' memo (the model reads their verdict) and the model's of n-gram features emptied
+def empty_memos() -> None:
+    # the rules' memo (the model reads their verdict), the model's of n-gram features and of windows
     rules.categorize_window.cache_clear()
     features._focus_features.cache_clear()
+    model._categorize_window.cache_clear()
+
+
+def timed(ngrams, lefts, rights, categorizer: str = "model") -> float:
+    empty_memos()
     start = time.process_time()
     categorize_many(ngrams, lefts, rights, categorizer=categorizer)
+    return time.process_time() - start
+
+
+def timed_reference(ngrams, lefts, rights) -> float:
+    """One `model.categorize` call per item, from scratch: the readable one-window path."""
+    empty_memos()
+    start = time.process_time()
+    for texts in zip(ngrams, lefts, rights):
+        model.categorize(*texts)
     return time.process_time() - start
 
 
@@ -131,20 +154,26 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=RESULT)
+    parser.add_argument("--reference-items", type=int, default=4000, help="items for the one-window path")
     parser.add_argument("--speed-only", action="store_true", help="measure throughput only")
     args = parser.parse_args()
 
     start = time.perf_counter()
     lexicon()
-    model.bundled_model()
+    model.bundled_model().vocabulary
     load_seconds = time.perf_counter() - start
     texts = source_texts()
     ngrams, lefts, rights, mix = draw_items(texts, args.items, args.seed)
     load_before = os.getloadavg()
-    cold = [timed(ngrams, lefts, rights) for _ in range(args.repeats)]
+    timed(ngrams, lefts, rights)  # once first: wordfreq's tables for the languages met load on first use
+    # the rules alone on the same items, in turn with the model: a yardstick when the machine is loaded
+    cold, rules_cold = [], []
+    for _ in range(args.repeats):
+        cold.append(timed(ngrams, lefts, rights))
+        rules_cold.append(timed(ngrams, lefts, rights, categorizer="rules"))
     warm = timed_memoised(ngrams, lefts, rights)
-    # the rules alone on the same items at the same moment: a yardstick when the machine is loaded
-    rules_cold = [timed(ngrams, lefts, rights, categorizer="rules") for _ in range(args.repeats)]
+    reference_items = [values[: args.reference_items] for values in (ngrams, lefts, rights)]
+    reference = [timed_reference(*reference_items) for _ in range(args.repeats)]
     by_kind = {}
     for kind in SHARES:
         kind_items = draw_items(texts, args.items // 2, args.seed, {kind: 1.0})[:3]
@@ -168,6 +197,10 @@ def main() -> None:
         "microseconds_per_ngram_median": round(statistics.median(cold) / n * 1e6, 2),
         "ngrams_per_second_memoised": round(n / warm),
         "rules_alone_ngrams_per_second_median": round(n / statistics.median(rules_cold)),
+        "model_to_rules_time_ratio_median": round(statistics.median(m / r for m, r in zip(cold, rules_cold)), 3),
+        "one_window_path_items": len(reference_items[0]),
+        "one_window_path_ngrams_per_second_median": round(len(reference_items[0]) / statistics.median(reference)),
+        "threads": {variable: os.environ[variable] for variable in THREAD_VARIABLES},
         "ngrams_per_second_by_source": by_kind,
         "resource_load_seconds": round(load_seconds, 3),
         "label_counts": {label: labels.count(label) for label in LABELS},

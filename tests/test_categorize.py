@@ -25,6 +25,7 @@ from probe.categorize import (
     load_eval_set,
     report_from_confusion,
 )
+from probe.categorize import model as learned
 from probe.categorize.enrichment import SMOOTHING
 from probe.categorize.evaluate import load_v2
 
@@ -141,12 +142,13 @@ def test_none_reads_as_empty_and_other_types_are_rejected():
         categorize(" the Great", 42)
 
 
-def test_categorize_many_matches_categorize():
+def test_categorize_many_is_the_model_by_default_and_the_rules_when_asked():
     ngrams = [case[0] for case in CASES]
     lefts = [case[1] for case in CASES]
     rights = [case[2] for case in CASES]
-    assert categorize_many(ngrams, lefts, rights) == [categorize(*case[:3]) for case in CASES]
-    assert [r.label for r in categorize_many([" the Great"])] == [categorize(" the Great").label]
+    assert categorize_many(ngrams, lefts, rights) == [learned.categorize(*case[:3]) for case in CASES]
+    assert categorize_many(ngrams, lefts, rights, categorizer="rules") == [categorize(*case[:3]) for case in CASES]
+    assert [r.label for r in categorize_many([" the Great"], categorizer="rules")] == [categorize(" the Great").label]
     with pytest.raises(ValueError, match="left_contexts has 1 entries but ngrams has 2"):
         categorize_many(["a", "b"], ["x"], ["y", "z"])
 
@@ -159,9 +161,13 @@ def test_categorize_table_appends_label_and_scores():
             "right_context": [case[2] for case in CASES] + ["x"],
         }
     )
-    out = categorize_table(table)
+    out = categorize_table(table, categorizer="rules")
     assert out.column_names == table.column_names + ["label"] + [f"score_{label}" for label in LABELS]
     assert out.column("label").to_pylist() == [case[3] for case in CASES] + ["other"]
+    by_model = categorize_table(table).column("label").to_pylist()  # the default
+    assert by_model == [learned.categorize(case[0], case[1], case[2]).label for case in CASES] + [
+        learned.categorize("", "", "x").label
+    ]
     assert out.schema.field("score_names").type == pa.float32()
     with pytest.raises(KeyError, match=r"ngram_col='text' is not a column of the table; it has \['ngram'"):
         categorize_table(table, ngram_col="text")
@@ -506,3 +512,36 @@ def test_the_categorizer_loads_from_several_threads_at_once():
     # thread's lazy Pygments import failed under another's ("cannot import name 'CLexer'")
     result = subprocess.run([sys.executable, "-c", FIRST_LOADS], capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0 and result.stdout.strip() == "[]", result.stdout + result.stderr[-2000:]
+
+
+# ---------------------------------------------------------------------------- v3 training batch
+
+
+V3 = Path(__file__).resolve().parents[1] / "data" / "categorizer" / "v3" / "train_relational_other"
+
+
+def test_v3_training_batch_is_agreed_and_well_formed():
+    from probe.categorize.evaluate import read_items
+    from probe.categorize.train import training_items
+
+    items = read_items(V3 / "r01.jsonl")
+    assert len(items) >= 500 and len({item["id"] for item in items}) == len(items)
+    for item in items:
+        assert item["label"] == item["label_a"] == item["label_b"], item["id"]  # kept only where both annotators agree
+        assert item["ngram"].strip() and len(item["left_context"]) <= 200 and len(item["right_context"]) <= 200
+    earlier = training_items(supplements=("v2/train_extra", "v2/train_multilingual", "v2/train_corpus"))
+    # only genres the earlier data has, so adding the batch moves no earlier item to another CV fold
+    assert {item["genre"] for item in items} <= {item["genre"] for item in earlier}
+    assert len(training_items()) == len(earlier) + len(items)
+
+
+def test_v3_recorded_kappa_matches_its_confusion_matrix():
+    agreement = json.loads((V3 / "agreement.json").read_text())
+    counts = np.array(agreement["confusion_rows_a_columns_b"]["counts"], dtype=float)
+    n = counts.sum()
+    observed = np.trace(counts) / n
+    expected = float((counts.sum(axis=1) * counts.sum(axis=0)).sum()) / n**2
+    assert n == agreement["items"] and np.trace(counts) == agreement["agreed"]
+    assert agreement["cohen_kappa"] == pytest.approx((observed - expected) / (1 - expected), abs=5e-5)
+    kept = sum(1 for line in (V3 / "r01.jsonl").read_text(encoding="utf-8").splitlines() if line.strip())
+    assert agreement["kept"] == kept <= agreement["agreed"]

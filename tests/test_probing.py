@@ -443,3 +443,35 @@ def test_stored_aggregates_are_read_only_while_current(model, tmp_path):
     assert stored_aggregate(run_dir, "ngram_stats") is None and stored_aggregate(run_dir, "gate_histogram") is None
     assert sum(ngram_stats(run_dir)["count"].to_pylist()) > stored_total
     assert sum(gate_histogram(run_dir)["count"].to_pylist()) > 0
+
+
+def test_a_run_ends_categorized_and_a_resumed_run_again_at_its_end(model, tmp_path):
+    import math
+
+    from probe.categorize import categorize_many
+
+    def top_sizes(run_dir):
+        enrichment = pq.read_table(run_dir / "categories" / "enrichment.parquet").to_pylist()
+        return {row["layer"]: row["n_top"] for row in enrichment}
+
+    def expected_top_sizes(run_dir):  # the top 1% of each layer's positions, at least one
+        with connect(run_dir) as con:
+            rows = con.sql("SELECT layer, count(*) FROM gates GROUP BY layer").fetchall()
+        return {layer: max(1, math.ceil(0.01 * n)) for layer, n in rows}
+
+    run_dir = scan(model, tmp_path, docs()[:2])
+    assert json.loads((run_dir / "report.json").read_text())["categories"]["seconds"] > 0
+    assert top_sizes(run_dir) == expected_top_sizes(run_dir)
+    labelled = pq.read_table(run_dir / "categories" / "labelled_positions.parquet").to_pylist()
+    relabelled = categorize_many(*([row[k] for row in labelled] for k in ("ngram", "left_context", "right_context")))
+    assert [row["label"] for row in labelled] == [c.label for c in relabelled]  # by the default categorizer, the model
+
+    before = top_sizes(run_dir)
+    more = [Document(f"more{i}", TEXTS[i % 4]) for i in range(40)]
+    scan(model, tmp_path, docs() + more)  # resumes: the first two documents are done, the rest are new
+    assert top_sizes(run_dir) == expected_top_sizes(run_dir) != before
+
+    plain = tmp_path / "plain"
+    probe_corpus(model, docs(), plain, IDENTITY, ProbeOptions(categorize=False), show_progress=False)
+    assert not (plain / "categories").exists()
+    assert json.loads((plain / "report.json").read_text())["categories"] == {"skipped": "categorize=False"}

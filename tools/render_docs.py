@@ -499,44 +499,105 @@ Mean loss per validation domain:
 """)
 
 
+# (variant, its raw rows shown too) per categorizer: the variants of one categorizer share their sample and labels
+ENRICHMENT_ROWS = {
+    "learned model (the default)": (("model", True), ("model_default_corpus", False)),
+    "rules": (("rules", True), ("rules_default_corpus", False)),
+    "learned model, p ≥ 0.6": (("model_0.6", True),),
+}
+ERROR_RATES_SHOWN = {"test": "corrected, test set", "default_corpus": "corrected, corpus items"}
+
+
 def findings_categories() -> str:
     enr = load("categorize_enrichment.json")
-    names = {"rules": "rules (the default)", "model": "learned model", "model_0.6": "learned model, p ≥ 0.6"}
-    rows = []
     layers = sorted({r["layer"] for v in enr["variants"].values() for r in v["rows"]})
+    rows = []
     for layer in layers:
-        for key in ("rules", "model", "model_0.6"):
-            v = enr["variants"][key]
-            by_label = {r["label"]: r for r in v["rows"] if r["layer"] == layer}
-            cells = []
-            for label in LABELS:
-                r = by_label[label]
-                text = f"{num(r['ratio'], 2)} {ci(r['lo'], r['hi'], 2)}"
-                cells.append(f"**{text}**" if above(r["lo"]) else text)
-            kept = f" ({v['kept_share']:.0%} kept)" if v["kept_share"] < 1 else ""
-            rows.append([str(layer), names[key] + kept] + cells)
+        for name, variants in ENRICHMENT_ROWS.items():
+            for key, with_raw in variants:
+                v = enr["variants"][key]
+                by_label = {r["label"]: r for r in pooled_rows(v) if r["layer"] == layer}
+                shown = name + (f" ({v['kept_share']:.0%} kept)" if v["kept_share"] < 1 else "")
+                if by_label[LABELS[0]]["corrected_ratio"] is not None:
+                    estimate = ERROR_RATES_SHOWN[v["options"].get("error_rates", "test")]
+                    rows.append([str(layer), shown, estimate] + [ratio_cell(by_label[lab], "corrected_") for lab in LABELS])
+                if with_raw:
+                    rows.append([str(layer), shown, "raw"] + [ratio_cell(by_label[lab], "") for lab in LABELS])
+    model = enr["variants"]["model"]
+    domain_rows = []
+    for layer in layers:
+        for r in model["rows"]:
+            if r["layer"] != layer or r["domain"] is None or r["label"] != LABELS[0]:
+                continue
+            by_label = {x["label"]: x for x in model["rows"] if x["layer"] == layer and x["domain"] == r["domain"]}
+            accuracy = "n/a" if r["accuracy"] is None else f"{r['accuracy']:.0%} of {r['accuracy_items']}"
+            domain_rows.append([str(layer), r["domain"], accuracy, f"{r['n_top']:,} in {r['docs_top']}"]
+                               + [ratio_cell(by_label[lab], "corrected_") for lab in LABELS])
+    accuracy = {key: next(r for r in pooled_rows(enr["variants"][key]) if r["label"] == LABELS[0])
+                for key in ("model", "rules", "model_default_corpus", "rules_default_corpus")}
+
+    def flips(key: str) -> str:
+        found = [f"{label} at layer {layer}" for layer, domain, label in enr["variants"][key]["flips"] if domain is None]
+        return "; ".join(found) or "none"
+
     agree = enrichment_agreement(enr)
-    n_top = enr["variants"]["rules"]["rows"][0]["n_top"]
+    agree_test = enrichment_agreement(enr, "test")
+    n_top = accuracy["model"]["n_top"]
     relational_note = (" At this scale relational phrasing is depleted instead, at every layer."
                        if all(f"relational depleted at layer {layer}" in agree for layer in layers) else "")
     return page("What strong gates retrieve", ["categorize_enrichment.json"], f"""
 Enrichment: P(label | top-gated position) / P(label | random position), per Engram layer, with
-bootstrap 95% intervals (`probe.layer_enrichment`; `engram-probe categorize` over a run). Here
-on the main job's run ({enr['documents']} documents of the default corpus's validation split,
-{enr['positions_per_layer']:,} positions a layer): the top 1% of positions by mean gate
-({n_top:,}) against as many random positions, 2-grams, with both categorizers (see the
-[categorizer guide](../guides/categorizer.md)). Bold: interval above 1.
+95% intervals from a bootstrap over documents (`probe.layer_enrichment`; `engram-probe categorize`
+over a run). Here on the main job's run ({enr['documents']} documents of the default corpus's
+validation split, {enr['positions_per_layer']:,} positions a layer): the top 1% of positions by
+mean gate ({n_top:,}) against as many random positions, 2-grams. **Raw** takes the labels as they
+are; **corrected** undoes each categorizer's errors, as measured on the frozen **test set** (the
+library's default: unseen genres, many languages) or on the default corpus's own hand-labelled
+**corpus items** (matched to this run), with that measurement's sampling uncertainty in the
+interval (how: the [categorizer guide](../guides/categorizer.md#enrichment)). Bold: interval
+above 1; ⚑: raw and corrected lead to different conclusions.
 
-{table(['layer', 'categorizer', *LABELS], rows)}
+{table(['layer', 'categorizer', 'estimate', *LABELS], rows)}
 
-What every categorizer and threshold agrees on: {'; '.join(agree) or 'nothing'}. The rules and
-the model agree on {enr['agreement_rules_model_on_sampled_positions']:.1%} of the sampled positions.
-SemiAnalysis reported strong gates on names, code, relational phrasing and boilerplate for
-DeepSeek-V4.1-Flash.{relational_note} The sizes of the effects depend on the categorizer: read the
-directions every categorizer gives, and each size with its interval.
+Accuracy behind the corrections: the model {accuracy['model']['accuracy']:.0%} of
+{accuracy['model']['accuracy_items']} test items and {accuracy['model_default_corpus']['accuracy']:.0%} of
+{accuracy['model_default_corpus']['accuracy_items']} corpus items; the rules
+{accuracy['rules']['accuracy']:.0%} and {accuracy['rules_default_corpus']['accuracy']:.0%}. The rules err
+far more on the test genres than on this corpus, so their test-set correction over-corrects
+here; the corpus items fit this run, but are few (their wide intervals say so). Conclusions that
+flip between raw and corrected, over every domain: model, test set: {flips('model')}; model,
+corpus items: {flips('model_default_corpus')}; rules, test set: {flips('rules')}; rules, corpus
+items: {flips('rules_default_corpus')}. With p ≥ 0.6 the error rates of the confident positions are
+not measured, so that variant has raw figures only.
+
+**Per domain** (the learned model corrected by the test set, as `engram-probe categorize` gives
+it; the same sampled positions split by their document's domain), with the model's accuracy on
+the hand-labelled corpus items of that domain (`data/categorizer/v2/default_corpus.jsonl`; n/a:
+none labelled):
+
+{table(['layer', 'domain', 'model accuracy', 'top-gated in documents', *LABELS], domain_rows)}
+
+What both categorizers agree on, each corrected by its errors on the corpus items: {'; '.join(agree) or 'nothing'}.
+Corrected by the test set, they agree on {'; '.join(agree_test) or 'nothing'}. The rules and the
+model give the same label to {enr['agreement_rules_model_on_sampled_positions']:.1%} of the sampled
+positions. SemiAnalysis reported strong gates on names, code, relational phrasing and
+boilerplate for DeepSeek-V4.1-Flash.{relational_note} Read the directions the categorizers agree on,
+and each size with its interval. Categorizing the run (labelling, bootstraps and correction)
+took {enr['variants']['model']['seconds']:.0f} s with the model.
 
 {source('categorize_enrichment.json')}
 """)
+
+
+def pooled_rows(variant: dict) -> list[dict]:
+    """A variant's rows over every domain (null `domain`)."""
+    return [r for r in variant["rows"] if r["domain"] is None]
+
+
+def ratio_cell(r: dict, prefix: str) -> str:
+    """'ratio [lo, hi]', bold when the interval is above 1, flagged where raw and corrected disagree."""
+    text = f"{num(r[prefix + 'ratio'], 2)} {ci(r[prefix + 'lo'], r[prefix + 'hi'], 2)}"
+    return (f"**{text}**" if above(r[prefix + "lo"]) else text) + (" ⚑" if r["flips"] else "")
 
 
 def above(lo: float | None) -> bool:
@@ -544,16 +605,20 @@ def above(lo: float | None) -> bool:
     return lo is not None and lo > 1
 
 
-def enrichment_agreement(enr: dict) -> list[str]:
-    """The directions every categorizer variant agrees on: 'LABEL enriched|depleted at layer L'."""
+def enrichment_agreement(enr: dict, error_rates: str = "default_corpus") -> list[str]:
+    """The directions both categorizers agree on over every domain, each by its interval
+    corrected for its errors as measured on `error_rates` (the default corpus's own labelled
+    items by default: this run's text): 'LABEL enriched|depleted at layer L'."""
+    corrected = [v for v in enr["variants"].values()
+                 if v["options"].get("error_rates", "test") == error_rates and "min_confidence" not in v["options"]]
     agree = []
-    layers = sorted({r["layer"] for v in enr["variants"].values() for r in v["rows"]})
+    layers = sorted({r["layer"] for v in corrected for r in v["rows"]})
     for layer in layers:
         for label in LABELS:
-            rs = [next(r for r in v["rows"] if r["layer"] == layer and r["label"] == label) for v in enr["variants"].values()]
-            if all(above(r["lo"]) for r in rs):
+            rs = [next(r for r in pooled_rows(v) if r["layer"] == layer and r["label"] == label) for v in corrected]
+            if all(above(r["corrected_lo"]) for r in rs):
                 agree.append(f"{label} enriched at layer {layer}")
-            elif all(r["hi"] is not None and r["hi"] < 1 for r in rs):
+            elif all(r["corrected_hi"] is not None and r["corrected_hi"] < 1 for r in rs):
                 agree.append(f"{label} depleted at layer {layer}")
     return agree
 

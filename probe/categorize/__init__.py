@@ -2,13 +2,13 @@
 phrasing, boilerplate or other), how well it agrees with hand labels, and how much more often
 each kind appears among top-gated positions than at random ones.
 
-`categorize` is the hand-written rules (`rules.py`), the default; `model.categorize` is the
-learned model (`model.py`: logistic regression over character n-grams, context, script, word
-frequencies and the rules' verdicts, with calibrated probabilities), chosen with
-`categorizer="model"` in `categorize_many`, `categorize_table` and `categorize_run`.
+The learned model (`model.py`: logistic regression over character n-grams, context, script,
+word frequencies and the rules' verdicts, with calibrated probabilities) is the default of
+`categorize_many`, `categorize_table` and `categorize_run`; `categorizer="rules"` chooses the
+hand-written rules (`rules.py`), whose one-item function is `categorize`.
 
-    from probe.categorize import categorize
-    categorize(" the Great", "Alexander", " was a king of Macedon").label  # 'names'
+    from probe.categorize import categorize_many
+    categorize_many([" the Great"], ["Alexander"], [" was a king of Macedon"])[0].label  # 'names'
 """
 
 from .batch import categorize_many, categorize_table

@@ -1,16 +1,52 @@
-"""How much more often each kind of text appears among top-gated positions than at random ones.
+"""How much more often each kind of text appears among top-gated positions than at random ones,
+with intervals that resample documents and, optionally, a correction for the categorizer's errors.
 
 For a label L, enrichment is P(L | top) / P(L | random). Proportions are smoothed by adding
 half a count to every label (`SMOOTHING`, the Jeffreys prior), so a label absent from one
-group gives a finite ratio instead of 0 or infinity, and a label absent from both gives 1.
-The 95% interval is a percentile bootstrap: each group is resampled independently, with
-replacement and at its own size, `n_boot` times, and the smoothed ratio recomputed.
+group gives a finite ratio instead of 0 or infinity, and a label absent from both groups of one
+size gives 1.
 
-Where the bootstrap cannot measure the uncertainty the interval is undefined (lo and hi null),
-never a zero-width [x, x]: a label with a count of 0 in either group (resampling a group that
-lacks the label never draws it, so that group's uncertainty is left out: with 0/1 against 0/1
-every resample gives 1.00), a group of fewer than `MIN_GROUP` items, and any interval whose
-resamples all agree.
+**Document-level (cluster) bootstrap.** Positions of one document are not independent draws
+(a licence file gives a run of boilerplate positions), so the 95% interval is a percentile
+bootstrap over documents: each replicate draws, within each group and independently of the
+other group, as many documents as the group has, with replacement, and takes all of their
+positions in that group. Without document ids every position is its own document, which is
+the old position bootstrap. It is one matrix product per group: replicate weights
+[n_boot, documents] times per-document label counts [documents, labels].
+
+**Misclassification correction.** The categorizer's label is wrong some of the time, so the
+observed shares q are not the true shares p: q = C^T p, where C[i, j] = P(predicted j | true i)
+is measured on a hand-labelled test set (`confusion` counts, rows true, columns predicted).
+The corrected shares are the maximum-likelihood p on the probability simplex, found by EM
+(the iterative Bayesian unfolding of misclassified proportions):
+
+    p_i <- p_i * sum_j C[i, j] * q_j / (C^T p)_j          from p = uniform
+
+Why this estimator: the log-likelihood sum_j n_j log (C^T p)_j is concave in p, so EM reaches
+the global maximum; its multiplicative steps keep p a distribution (never a negative share,
+as inverting C gives when sampling noise puts q outside C's image); where the inversion
+C^-T q is a valid distribution it is exactly that; it weighs each predicted label by its
+count, as the multinomial likelihood does, where least squares on the simplex weighs all
+labels alike; and it is a few lines of numpy, vectorised over replicates. The corrected
+counts p * n are smoothed like the raw ones, so an identity C gives corrected == raw.
+
+The interval of the corrected ratio is a joint bootstrap: each replicate resamples the
+documents (as above) and the test items: every true class's row of the confusion counts is
+drawn again, multinomially at its own size, so C's sampling uncertainty enters the interval.
+
+**Undefined intervals.** Where the bootstrap cannot measure the uncertainty the interval is
+undefined (lo and hi null), never a zero-width [x, x]: a label with a count of 0 in either group
+(resampling a group that lacks the label never draws it, so that group's uncertainty is left
+out: with 0/1 against 0/1 every resample gives 1.00), a group of fewer than `MIN_GROUP` items or
+`MIN_GROUP` documents, and any interval whose resamples all agree. The same rules hold for the
+corrected interval, which is also undefined where the corrected count of the label (p * n) is
+below `SMOOTHING` in either group: there the half count added to every label, not the data,
+sets the ratio (a label corrected to nothing in both groups of sizes n_top and n_random gets
+(n_random + L/2) / (n_top + L/2), which is 1 only for groups of one size).
+
+A conclusion is `enriched` (interval above 1), `depleted` (below 1) or `no clear difference`
+(containing 1), null without an interval; `flips` marks a label whose raw and corrected
+conclusions differ (null where either is undefined).
 """
 
 from __future__ import annotations
@@ -26,57 +62,237 @@ from .rules import LABELS
 
 SMOOTHING = 0.5
 INTERVAL = (2.5, 97.5)
-MIN_GROUP = 2  # items a group needs for a bootstrap to resample anything but itself
+MIN_GROUP = 2  # items (and documents) a group needs for a bootstrap to resample anything but itself
+EM_TOLERANCE = 1e-10  # a row's EM stops once no share of it moves by more than this in an iteration
+EM_MAX_STEPS = 1000  # accelerated iterations: most rows settle within tens, a few at the simplex's edge take hundreds
+SHRINK_FLOOR = 1e-3  # the most one accelerated step may shrink a share by
+ENRICHED, DEPLETED, UNCLEAR = "enriched", "depleted", "no clear difference"
 
 
 def enrichment(
     labels_top: Sequence[str],
     labels_random: Sequence[str],
     n_boot: int = 1000,
-    seed: int = 0,
+    seed: int | Sequence[int] = 0,
     labels: Sequence[str] = LABELS,
+    docs_top: Sequence[object] | None = None,
+    docs_random: Sequence[object] | None = None,
+    confusion: np.ndarray | None = None,
 ) -> pa.Table:
     """One row per label: counts, smoothed proportions in each group, their ratio and its
     bootstrap interval [lo, hi] (null where it cannot be computed: see the module). Both groups
-    need at least one item."""
+    need at least one item.
+
+    `docs_top`/`docs_random` (the document of each item, given together) make the bootstrap
+    resample documents and add `docs_top`, `docs_random` (documents per group). `confusion`
+    (counts [true, predicted] in `labels` order, measured on labelled test items) adds the
+    corrected shares, ratio and joint-bootstrap interval, each interval's conclusion and
+    `flips`."""
     labels = tuple(labels)
-    top = _counts(labels_top, labels, "labels_top")
-    random = _counts(labels_random, labels, "labels_random")
     if n_boot < 1:
         raise ValueError(f"n_boot must be at least 1, got {n_boot}")
+    if (docs_top is None) != (docs_random is None):
+        raise ValueError("give docs_top and docs_random together (the document of every item of both groups), or neither")
+    top = _label_indices(labels_top, labels, "labels_top")
+    random = _label_indices(labels_random, labels, "labels_random")
+    doc_top = _document_indices(docs_top, len(top), "docs_top")
+    doc_random = _document_indices(docs_random, len(random), "docs_random")
     rng = np.random.default_rng(seed)
-    ratio = _smoothed(top) / _smoothed(random)
-    boot_top = rng.multinomial(top.sum(), top / top.sum(), size=n_boot)
-    boot_random = rng.multinomial(random.sum(), random / random.sum(), size=n_boot)
-    boot_ratio = _smoothed(boot_top) / _smoothed(boot_random)
-    lo, hi = np.percentile(boot_ratio, INTERVAL, axis=0)
-    defined = (top > 0) & (random > 0) & (min(top.sum(), random.sum()) >= MIN_GROUP) & (hi > lo)
+    count_top, count_random = (np.bincount(index, minlength=len(labels)) for index in (top, random))
+    boot_top = cluster_bootstrap_counts(top, doc_top, len(labels), n_boot, rng)
+    boot_random = cluster_bootstrap_counts(random, doc_random, len(labels), n_boot, rng)
+
+    enough = min(len(top), len(random), doc_top.max() + 1, doc_random.max() + 1) >= MIN_GROUP
+    seen = (count_top > 0) & (count_random > 0) & enough
+    ratio = _smoothed(count_top) / _smoothed(count_random)
+    lo, hi, defined = _interval(_smoothed(boot_top) / _smoothed(boot_random), seen)
+    columns = {
+        "label": pa.array(labels, type=pa.string()),
+        "n_top": pa.array(np.full(len(labels), len(top)), type=pa.int64()),
+        "n_random": pa.array(np.full(len(labels), len(random)), type=pa.int64()),
+        "count_top": pa.array(count_top, type=pa.int64()),
+        "count_random": pa.array(count_random, type=pa.int64()),
+        "p_top": pa.array(_smoothed(count_top)),
+        "p_random": pa.array(_smoothed(count_random)),
+        "ratio": pa.array(ratio),
+        "lo": pa.array(lo, mask=~defined, type=pa.float64()),
+        "hi": pa.array(hi, mask=~defined, type=pa.float64()),
+    }
+    if docs_top is not None:
+        columns["docs_top"] = pa.array(np.full(len(labels), doc_top.max() + 1), type=pa.int64())
+        columns["docs_random"] = pa.array(np.full(len(labels), doc_random.max() + 1), type=pa.int64())
+    if confusion is None:
+        return pa.table(columns)
+
+    # both groups corrected in one call, each replicate's two groups with that replicate's C
+    fixed_counts = corrected_counts(np.stack([count_top, count_random]), confusion_rates(confusion, labels))
+    fixed_top, fixed_random = _smoothed(fixed_counts)
+    boot_rates = resample_confusion(confusion, n_boot, rng)
+    boot_top, boot_random = _smoothed(corrected_counts(np.stack([boot_top, boot_random]), boot_rates))
+    boot_corrected = boot_top / boot_random
+    # a label corrected to (nearly) nothing in a group has a ratio the smoothing sets, not the data
+    corrected_lo, corrected_hi, corrected_defined = _interval(boot_corrected, seen & (fixed_counts >= SMOOTHING).all(axis=0))
+    conclusion = _conclusions(lo, hi, defined)
+    corrected_conclusion = _conclusions(corrected_lo, corrected_hi, corrected_defined)
+    both = defined & corrected_defined
     return pa.table(
         {
-            "label": pa.array(labels, type=pa.string()),
-            "n_top": pa.array(np.full(len(labels), top.sum()), type=pa.int64()),
-            "n_random": pa.array(np.full(len(labels), random.sum()), type=pa.int64()),
-            "count_top": pa.array(top, type=pa.int64()),
-            "count_random": pa.array(random, type=pa.int64()),
-            "p_top": pa.array(_smoothed(top)),
-            "p_random": pa.array(_smoothed(random)),
-            "ratio": pa.array(ratio),
-            "lo": pa.array(lo, mask=~defined, type=pa.float64()),
-            "hi": pa.array(hi, mask=~defined, type=pa.float64()),
+            **columns,
+            "corrected_p_top": pa.array(fixed_top),
+            "corrected_p_random": pa.array(fixed_random),
+            "corrected_ratio": pa.array(fixed_top / fixed_random),
+            "corrected_lo": pa.array(corrected_lo, mask=~corrected_defined, type=pa.float64()),
+            "corrected_hi": pa.array(corrected_hi, mask=~corrected_defined, type=pa.float64()),
+            "conclusion": pa.array(conclusion, type=pa.string()),
+            "corrected_conclusion": pa.array(corrected_conclusion, type=pa.string()),
+            "flips": pa.array(np.array(conclusion) != np.array(corrected_conclusion), mask=~both, type=pa.bool_()),
         }
     )
 
 
-def _counts(values: Sequence[str], labels: tuple[str, ...], name: str) -> np.ndarray:
+def cluster_bootstrap_counts(
+    label_index: np.ndarray, doc_index: np.ndarray, n_labels: int, n_boot: int, rng: np.random.Generator
+) -> np.ndarray:
+    """Label counts [n_boot, n_labels] of `n_boot` document-level resamples: each draws the
+    group's D documents (`doc_index` in 0..D-1, one per item) D times with replacement and adds
+    up their items' labels (`label_index`)."""
+    n_docs = int(doc_index.max()) + 1
+    if n_docs == len(doc_index):  # one item per document: the same distribution, drawn per label instead of per item
+        counts = np.bincount(label_index, minlength=n_labels)
+        return rng.multinomial(n_docs, counts / n_docs, size=n_boot)
+    per_doc = np.zeros((n_docs, n_labels), dtype=np.int64)
+    np.add.at(per_doc, (doc_index, label_index), 1)
+    # how often each replicate drew each document [n_boot, documents]: one bincount over all the draws,
+    # many times faster than numpy's multinomial, which draws a binomial per document
+    draws = rng.integers(n_docs, size=(n_boot, n_docs)) + n_docs * np.arange(n_boot)[:, None]
+    times_drawn = np.bincount(draws.reshape(-1), minlength=n_boot * n_docs).reshape(n_boot, n_docs)
+    return times_drawn @ per_doc
+
+
+def confusion_rates(confusion: np.ndarray, labels: Sequence[str] = LABELS) -> np.ndarray:
+    """C[i, j] = P(predicted j | true i) from counts [true, predicted]; every true label needs
+    at least one labelled item."""
+    counts = np.asarray(confusion, dtype=float)
+    if counts.shape != (len(labels), len(labels)) or (counts < 0).any():
+        raise ValueError(
+            f"confusion must be non-negative counts of shape ({len(labels)}, {len(labels)}) [true, predicted] in the "
+            f"order {list(labels)}; got shape {counts.shape}"
+        )
+    items = counts.sum(axis=1, keepdims=True)
+    empty = [label for label, n in zip(labels, items[:, 0]) if n == 0]
+    if empty:
+        raise ValueError(f"confusion has no labelled item of true label(s) {empty}: their error rates are unknown")
+    return counts / items
+
+
+def resample_confusion(confusion: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
+    """Rates [n_boot, true, predicted] of `n_boot` resamples of the test items: each true
+    label's row of counts drawn again, multinomially at its own size."""
+    rates = confusion_rates(confusion, tuple(range(len(confusion))))
+    items = np.asarray(confusion).sum(axis=1).astype(np.int64)
+    resampled = rng.multinomial(items, rates, size=(n_boot, len(items)))  # row i at size items[i]
+    return resampled / items[:, None]
+
+
+def correct_shares(observed: np.ndarray, rates: np.ndarray) -> np.ndarray:
+    """The true shares p [..., L] that best explain the observed shares (or counts) [..., L]
+    through misclassification rates [..., L, L] (q = C^T p): the maximum-likelihood p on the
+    simplex, by EM from the uniform distribution (see the module). Leading axes broadcast.
+
+    EM alone creeps when a share's maximum is on the simplex's edge (a thousand steps and
+    more), so it is accelerated by SQUAREM (Varadhan and Roland 2008): two EM steps, an
+    extrapolation along them, one EM step from there. An extrapolation that lowers the
+    likelihood is replaced by the two plain EM steps, so every iteration climbs and the fixed
+    point is EM's own."""
+    observed = np.asarray(observed, dtype=float)
+    rates = np.asarray(rates, dtype=float)
+    n_labels = observed.shape[-1]
+    shape = np.broadcast_shapes(observed.shape, rates.shape[:-1])
+    q = np.broadcast_to(observed / observed.sum(axis=-1, keepdims=True), shape).reshape(-1, n_labels)
+    rates = np.broadcast_to(rates, (*shape, n_labels)).reshape(-1, n_labels, n_labels)
+    p = np.full(q.shape, 1.0 / n_labels)
+    active = np.arange(len(q))  # the rows still moving: most settle in a few steps, a few take hundreds
+    for _ in range(EM_MAX_STEPS):
+        if not active.size:
+            break
+        updated = _squarem_step(p[active], q[active], rates[active])
+        moved = np.abs(updated - p[active]).max(axis=-1)
+        p[active] = updated
+        active = active[moved >= EM_TOLERANCE]
+    return p.reshape(shape)
+
+
+def _squarem_step(p: np.ndarray, q: np.ndarray, rates: np.ndarray) -> np.ndarray:
+    """One accelerated EM iteration over rows [rows, L] (see `correct_shares`)."""
+
+    def predicted(p):  # C^T p, the shares p would be observed as
+        return np.einsum("bi,bij->bj", p, rates)
+
+    def em_step(p):
+        # a label the test items never predicted but the run shows has no explanation: it carries no weight
+        share = predicted(p)
+        weight = np.divide(q, share, out=np.zeros_like(share), where=share > 0)
+        updated = p * np.einsum("bij,bj->bi", rates, weight)
+        return updated / updated.sum(axis=-1, keepdims=True)
+
+    def log_likelihood(p):
+        share = predicted(p)
+        return np.where(q > 0, q * np.log(np.where(share > 0, share, 1.0)), 0.0).sum(axis=-1)
+
+    once = em_step(p)
+    twice = em_step(once)
+    step, bend = once - p, twice - 2 * once + p
+    length = np.sqrt((step**2).sum(-1, keepdims=True) / np.maximum((bend**2).sum(-1, keepdims=True), 1e-300))
+    length = np.maximum(length, 1.0)  # at least the plain two steps
+    # a share the extrapolation drives below zero is floored at a thousandth of its value instead:
+    # still positive, so EM can raise it again, and a share whose maximum is 0 gets there in a few steps
+    jumped = np.maximum(p + 2 * length * step + length**2 * bend, p * SHRINK_FLOOR)
+    jumped /= jumped.sum(axis=-1, keepdims=True)
+    plain = ~(log_likelihood(jumped) >= log_likelihood(twice))
+    return em_step(np.where(plain[:, None], twice, jumped))
+
+
+def corrected_counts(counts: np.ndarray, rates: np.ndarray) -> np.ndarray:
+    """Counts [..., L] with their shares corrected for misclassification, the total kept."""
+    counts = np.asarray(counts, dtype=float)
+    return correct_shares(counts, rates) * counts.sum(axis=-1, keepdims=True)
+
+
+def conclusion_of(lo: float | None, hi: float | None) -> str | None:
+    """`enriched` (interval above 1), `depleted` (below 1), `no clear difference`, or None
+    without an interval."""
+    if lo is None or hi is None:
+        return None
+    return ENRICHED if lo > 1 else DEPLETED if hi < 1 else UNCLEAR
+
+
+def _conclusions(lo: np.ndarray, hi: np.ndarray, defined: np.ndarray) -> list[str | None]:
+    return [conclusion_of(a, b) if ok else None for a, b, ok in zip(lo.tolist(), hi.tolist(), defined)]
+
+
+def _interval(boot_ratio: np.ndarray, seen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Percentile interval of the replicates [n_boot, L] and where it is defined."""
+    lo, hi = np.percentile(boot_ratio, INTERVAL, axis=0)
+    return lo, hi, seen & (hi > lo)
+
+
+def _label_indices(values: Sequence[str], labels: tuple[str, ...], name: str) -> np.ndarray:
     index = {label: i for i, label in enumerate(labels)}
-    counts = np.zeros(len(labels), dtype=np.int64)
-    for value in values:
-        if value not in index:
-            raise ValueError(f"{name} contains {value!r}, which is not one of {list(labels)}")
-        counts[index[value]] += 1
-    if counts.sum() == 0:
+    unknown = [value for value in values if value not in index]
+    if unknown:
+        raise ValueError(f"{name} contains {unknown[0]!r}, which is not one of {list(labels)}")
+    if len(values) == 0:
         raise ValueError(f"{name} is empty: enrichment needs at least one item in each group")
-    return counts
+    return np.array([index[value] for value in values], dtype=np.int64)
+
+
+def _document_indices(docs: Sequence[object] | None, n_items: int, name: str) -> np.ndarray:
+    """Each item's document as 0..D-1; without documents, every item is its own."""
+    if docs is None:
+        return np.arange(n_items)
+    if len(docs) != n_items:
+        raise ValueError(f"{name} has {len(docs)} entries but its group has {n_items} labels")
+    return np.unique(np.asarray(docs, dtype=object).astype(str), return_inverse=True)[1].reshape(-1)
 
 
 def _smoothed(counts: np.ndarray) -> np.ndarray:
@@ -99,9 +315,13 @@ def layer_enrichment(
     left_col: str = "left_context",
     right_col: str = "right_context",
     label_rows: Callable[[np.ndarray, np.ndarray], list[str]] | None = None,
+    doc_col: str | None = None,
+    domain_col: str | None = None,
+    confusion: np.ndarray | None = None,
 ) -> pa.Table:
     """Enrichment rows per Engram layer: (layer, label, n_top, n_random, count_top,
-    count_random, p_top, p_random, ratio, lo, hi).
+    count_random, p_top, p_random, ratio, lo, hi), plus the columns `enrichment` adds for
+    `doc_col` (documents, bootstrap over them) and `confusion` (corrected figures).
 
     Expected schema: one row per (position, layer) with a numeric `gate_col` (the gate value
     of that position at that layer; rows with a null or NaN gate are dropped) and an integer
@@ -118,8 +338,14 @@ def layer_enrichment(
     random group is `n_random` rows (default: as many as the top group) drawn uniformly
     without replacement from all of the layer's rows, with a generator seeded by (seed,
     layer) so results do not depend on which other layers are present.
+
+    With `domain_col`, the rows gain a `domain` column: null for all positions, then one
+    set of rows per domain from the same two samples split by their domain (P(label | top,
+    domain) / P(label | random, domain)); a domain absent from either group at a layer has no
+    rows there.
     """
     _require(table, {"gate_col": gate_col, "layer_col": layer_col})
+    _require(table, {name: column for name, column in (("doc_col", doc_col), ("domain_col", domain_col)) if column})
     if label_rows is None and label_col not in table.column_names:
         _require(table, {"ngram_col": ngram_col})
     if top_k is None and not 0 < top_fraction <= 1:
@@ -142,13 +368,45 @@ def layer_enrichment(
             labels = label_rows(top_rows, random_rows)
         else:
             labels = _labels_of(table, np.concatenate([top_rows, random_rows]), label_col, ngram_col, left_col, right_col)
-        top_labels = [label for label in labels[:k] if label is not None]
-        random_labels = [label for label in labels[k:] if label is not None]
-        rows_table = enrichment(top_labels, random_labels, n_boot=n_boot, seed=int(rng.integers(2**32)))
-        pieces.append(rows_table.add_column(0, "layer", pa.array(np.full(rows_table.num_rows, layer))))
+        picked = np.concatenate([top_rows, random_rows])
+        kept = np.array([label is not None for label in labels], dtype=bool)
+        in_top = np.arange(len(picked)) < k
+        values = {
+            "label": np.array(labels, dtype=object),
+            "doc": _column_of(table, doc_col, picked),
+            "domain": _column_of(table, domain_col, picked),
+        }
+        boot_seed = int(rng.integers(2**32))
+        scopes = [(None, kept)] if domain_col is None else _domain_scopes(values["domain"], kept)
+        for scope_index, (domain, members) in enumerate(scopes):
+            top_members, random_members = members & in_top, members & ~in_top
+            if not top_members.any() or not random_members.any():
+                continue
+            rows_table = enrichment(
+                values["label"][top_members].tolist(),
+                values["label"][random_members].tolist(),
+                n_boot=n_boot,
+                seed=[boot_seed, scope_index],
+                docs_top=None if doc_col is None else values["doc"][top_members].tolist(),
+                docs_random=None if doc_col is None else values["doc"][random_members].tolist(),
+                confusion=confusion,
+            )
+            if domain_col is not None:
+                rows_table = rows_table.add_column(0, "domain", pa.array([domain] * rows_table.num_rows, type=pa.string()))
+            pieces.append(rows_table.add_column(0, "layer", pa.array(np.full(rows_table.num_rows, layer))))
     if not pieces:
         raise ValueError(f"no row has a usable gate in column {gate_col!r}")
     return pa.concat_tables(pieces)
+
+
+def _domain_scopes(domains: np.ndarray, kept: np.ndarray) -> list[tuple[str | None, np.ndarray]]:
+    """(None: every domain, every kept item), then (domain, its kept items) per domain, sorted."""
+    as_text = domains.astype(str)
+    return [(None, kept)] + [(name, kept & (as_text == name)) for name in sorted(set(as_text))]
+
+
+def _column_of(table: pa.Table, column: str | None, rows: np.ndarray) -> np.ndarray | None:
+    return None if column is None else np.array(table.column(column).take(pa.array(rows)).to_pylist(), dtype=object)
 
 
 def _labels_of(table: pa.Table, rows: np.ndarray, label_col: str, ngram_col: str, left_col: str, right_col: str) -> list[str]:

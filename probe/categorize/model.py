@@ -21,17 +21,18 @@ Nothing is downloaded: the weights, the vocabulary and wordfreq's tables are all
 
 from __future__ import annotations
 
-import itertools
+import gc
 import json
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
 import numpy as np
 
-from .features import features
+from .features import Vocabulary, feature_rows, features
 from .rules import CACHE_SIZE, LABELS, LEFT_WINDOW, MAX_NGRAM, RIGHT_WINDOW, Categorization, _as_text
 from .rules import categorize_window as _rules_window
 
@@ -50,6 +51,11 @@ class Model:
     temperature: float
     names: tuple[str, ...]  # the feature strings, by row
     meta: dict
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The feature rows as the batch path looks them up (`features.feature_rows`)."""
+        return Vocabulary.build(self.index)
 
     def save(self, path: Path | str) -> None:
         vocabulary = SEPARATOR.join(self.names).encode("utf-8")
@@ -107,14 +113,20 @@ def categorize(ngram: str, left_context: str = "", right_context: str = "") -> C
     Contexts are cut to the LEFT_WINDOW / RIGHT_WINDOW characters nearest the n-gram, special
     tokens like `<|pad|>` are dropped, and None reads as empty text; results are memoised on
     the cut triple. `.scores` are calibrated probabilities that sum to 1. Never raises on the
-    content of a string. Many windows are cheaper through `categorize_many` (about 1.5 times per
-    window here), which scores them in one numpy pass."""
+    content of a string. This is the readable path, feature strings looked up one by one; many
+    windows are about three times cheaper each through `categorize_many` (its batch form, tested
+    to give the same results; benchmarks/results/categorize.json has both speeds)."""
     return _categorize_window(*window(ngram, left_context, right_context))
 
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _categorize_window(ngram: str, left: str, right: str) -> Categorization:
-    return categorize_windows([(ngram, left, right)])[0]
+    # the readable path: the feature strings of `features.py`, looked up one by one
+    if not ngram.strip():
+        return EMPTY
+    model = bundled_model()
+    rows = [row for row in map(model.index.get, features(ngram, left, right)) if row is not None]
+    return scored(model, np.array(rows, dtype=np.int64), np.array([len(rows)]), [_rules_window(ngram, left, right)])[0]
 
 
 def categorize_many(
@@ -122,52 +134,85 @@ def categorize_many(
 ) -> list[Categorization]:
     """`categorize` over parallel sequences, each distinct window computed once and all of them
     scored together (`categorize_windows`); the same results as one `categorize` call each."""
-    windows = [window(*texts) for texts in zip(ngrams, left_contexts, right_contexts)]
-    distinct = list(dict.fromkeys(windows))
-    by_window = dict(zip(distinct, categorize_windows(distinct)))
-    return [by_window[w] for w in windows]
+    with collector_paused():
+        windows = [window(*texts) for texts in zip(ngrams, left_contexts, right_contexts)]
+        distinct = list(dict.fromkeys(windows))
+        by_window = dict(zip(distinct, categorize_windows(distinct)))
+        return [by_window[w] for w in windows]
 
 
 def categorize_windows(windows: Sequence[tuple[str, str, str]]) -> list[Categorization]:
-    """The model's verdicts on already cut windows (see `window`): the features of each are
-    looked up in plain Python, then the logits, probabilities and evidence of all of them come
-    from a few numpy operations, whose per-call cost would dominate one window at a time."""
+    """The model's verdicts on already cut windows (see `window`), the same as `categorize`'s
+    but computed for the whole batch: the features' rows by `features.feature_rows` (each
+    distinct n-gram's own features once, its character n-grams with numpy), then the logits,
+    probabilities and evidence of all windows from a few numpy operations."""
     model = bundled_model()
-    get = model.index.get
-    scored = [i for i, (ngram, _, _) in enumerate(windows) if ngram.strip()]
-    rows, verdicts = [], []
-    for i in scored:
-        rows.append([row for row in map(get, features(*windows[i])) if row is not None])
-        verdicts.append(_rules_window(*windows[i]))  # memoised: the features have just read it
+    kept = [i for i, (ngram, _, _) in enumerate(windows) if ngram.strip()]
+    texts = [windows[i] for i in kept]
     results = [EMPTY] * len(windows)
-    if not scored:
-        return results
-    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))  # >= 1: "bias" is always known
-    flat = np.fromiter(itertools.chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
+    with collector_paused():
+        verdicts = [_rules_window(*text) for text in texts]
+        for i, result in zip(kept, scored(model, *feature_rows(texts, verdicts, model.vocabulary), verdicts)):
+            results[i] = result
+    return results
+
+
+@contextmanager
+def collector_paused():
+    """Python's cyclic garbage collector off for a while: a batch makes lists and tuples that all
+    live to its end and hold no cycles, and the collector's passes over them, more frequent
+    as they pile up, cost a batch a fifth of its time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def scored(model: Model, flat: np.ndarray, lengths: np.ndarray, verdicts: Sequence[Categorization]) -> list[Categorization]:
+    """The verdicts on windows given the rows of their known features (in `features` order, all
+    windows' one after another: `flat`, and how many each has: `lengths`, >= 1 as "bias" is
+    always known) and the rules' verdicts on them. One numpy pass for all of them: its
+    per-call cost would dominate one window at a time."""
+    if not len(lengths):
+        return []
     offsets = np.cumsum(lengths) - lengths
-    logits = np.add.reduceat(model.weights[flat], offsets, axis=0).astype(np.float64) + model.bias  # [n_scored, n_labels]
+    logits = np.add.reduceat(model.weights[flat], offsets, axis=0).astype(np.float64) + model.bias  # [windows, n_labels]
     shifted = np.exp((logits - logits.max(axis=1, keepdims=True)) / model.temperature)
     probabilities = shifted / shifted.sum(axis=1, keepdims=True)
     best = probabilities.argmax(axis=1)
-    # evidence: each window's EVIDENCE features with the largest weight for its label, largest first
-    item_of = np.repeat(np.arange(len(scored)), lengths)
+    # evidence: each window's EVIDENCE features with the largest weight for its label, largest
+    # first (ties in feature order): the first of its largest, that one set aside, and again
+    item_of = np.repeat(np.arange(len(lengths)), lengths)
     pull = model.weights[flat, best[item_of]]
-    order = np.lexsort((-pull, item_of))  # by window, then by weight (ties in feature order)
-    rank = np.arange(len(order)) - offsets[item_of[order]]
-    top = order[rank < EVIDENCE].tolist()
-    names, pull, flat = model.names, pull.tolist(), flat.tolist()
+    chosen = np.full((len(lengths), EVIDENCE), -1, dtype=np.int64)  # positions in `flat`, -1 past a window's features
+    positions = np.arange(len(flat))
+    for k in range(EVIDENCE):
+        largest = np.maximum.reduceat(pull, offsets)
+        first = np.minimum.reduceat(np.where(pull == largest[item_of], positions, len(flat)), offsets)
+        chosen[:, k] = np.where(lengths > k, first, -1)
+        pull[first[lengths > k]] = -np.inf
+    chosen = chosen[chosen >= 0]  # by window, largest first
+    top_rows, top_labels = flat[chosen].tolist(), best[item_of[chosen]].tolist()
     cut = np.cumsum(np.minimum(lengths, EVIDENCE)).tolist()
-    start = 0
+    described: dict[tuple[int, int], str] = {}  # (label, row) -> its evidence line: a feature's weight for a label is fixed
+    for key in zip(top_labels, top_rows):
+        if key not in described:
+            label, row = key
+            described[key] = f"{LABELS[label]}: feature {model.names[row]!r} ({float(model.weights[row, label]):+.2f})"
+    lines = list(map(described.__getitem__, zip(top_labels, top_rows)))
     precision = model.meta["override_precision"]
-    for i, verdict, probability_row, label, end in zip(scored, verdicts, probabilities.tolist(), best.tolist(), cut):
+    results, start = [], 0
+    for verdict, probability_row, label, end in zip(verdicts, probabilities.tolist(), best.tolist(), cut):
         ruled = overriding_label(verdict)
         if ruled is not None:
             probability_row = with_rule(probability_row, ruled, precision[ruled])
             name, evidence = ruled, (f"{ruled}: rules decide ({verdict.evidence[0]})",)
         else:
-            name = LABELS[label]
-            evidence = tuple(f"{name}: feature {names[flat[j]]!r} ({pull[j]:+.2f})" for j in top[start:end])
-        results[i] = Categorization(name, MappingProxyType(dict(zip(LABELS, probability_row))), evidence)
+            name, evidence = LABELS[label], tuple(lines[start:end])
+        results.append(Categorization(name, MappingProxyType(dict(zip(LABELS, probability_row))), evidence))
         start = end
     return results
 

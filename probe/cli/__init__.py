@@ -245,6 +245,11 @@ def run(
     ),
     prefetch: bool = typer.Option(False, help="Gather each batch's rows on worker threads while earlier layers run."),
     summary: int = count_option(5, low=0, high=10_000, help="Top n-grams per layer to print at the end (0: none)."),
+    categorize: bool = typer.Option(
+        True,
+        help="At the end, categorize the top-gated and random positions with the learned model (what `engram-probe "
+             "categorize` does with its defaults), for the app's Categories page.",
+    ),
     engine: Literal["local", "ray"] = typer.Option(
         "local", help="local: this process; ray: the forwards in a Ray actor pool (pip install '.[ray]'), the same run directory."
     ),
@@ -306,6 +311,7 @@ def run(
         batch_size=batch_size,
         shard_tokens=shard_tokens,
         record=RecordOptions(rows=record_rows, logprob=record_logprob, out_norm=record_out_norm),
+        categorize=categorize,
     )
     manifest = run_manifest(lm, described, checkpoint_dir, corpus_path, split, text_field)
     try:
@@ -358,6 +364,11 @@ def run(
         )
     if summary:
         print_top(local_out, n=summary, order=None, layer=None, min_count=3, examples=1)
+    if "seconds" in report["categories"]:
+        console.print(
+            f"categorized in {report['categories']['seconds']:.1f} s: {safe(local_out / 'categories')} "
+            f"(`{safe(command_line('engram-probe', 'categorize', local_out))}` prints the enrichment)"
+        )
     if is_uri(out):
         console.print(f"copied to {safe(out)}; staged in {safe(local_out)}")
     console.print(f"browse it: [bold]{safe(command_line('engram-probe', 'app', local_out))}[/]")
@@ -515,17 +526,25 @@ def categorize(
     n_boot: int = count_option(1000, high=MAX_RESAMPLES, help="Bootstrap resamples for the 95% intervals."),
     seed: int = seed_option(help="Seed of the random sample and the bootstrap."),
     categorizer: Literal["rules", "model"] = typer.Option(
-        "rules", help="The hand-written rules, or the learned model (other genres and languages; calibrated)."
+        "model", help="The learned model (the default: other genres and languages, calibrated) or the hand-written rules."
     ),
     min_confidence: float = number_option(
         0.0,
         kind=float,
         low=0.0,
         high=1.0,
-        help="With --categorizer model: leave out positions whose label's probability is below this.",
+        help="With --categorizer model: leave out positions whose label's probability is below this (no corrected "
+             "figures then: the error rates were measured over all items).",
+    ),
+    error_rates: Literal["test", "default_corpus"] = typer.Option(
+        "test",
+        help="Where the categorizer's error rates that correct the label shares were measured: the frozen test set "
+             "(unseen genres and languages) or the default corpus's own labelled items (a run of the default corpus).",
     ),
 ) -> None:
-    """Kinds of text among top-gated positions vs random ones, per layer, with 95% intervals."""
+    """Kinds of text among top-gated positions vs random ones, per layer and domain: raw and corrected for the
+    categorizer's errors, with 95% intervals that resample documents."""
+    from ..categorize.report import enrichment_report
     from ..categorize.run import categorize_run
 
     order = checked_order(checked_run(run_dir), order)
@@ -539,27 +558,9 @@ def categorize(
             seed=seed,
             min_confidence=min_confidence,
             categorizer=categorizer,
+            error_rates=error_rates,
         )
     except ValueError as err:
         raise typer.BadParameter(str(err)) from err
-    view = Table(title=f"P(label | top {top_fraction:.1%} gated) / P(label | random), 95% bootstrap interval")
-    for column in ("layer", "label", "top", "random", "ratio", "95% interval"):
-        view.add_column(column, justify="left" if column == "label" else "right")
-    undefined = 0
-    for row in table.to_pylist():
-        undefined += row["lo"] is None
-        view.add_row(
-            str(row["layer"]),
-            shown(row["label"]),
-            f"{row['count_top']}/{row['n_top']}",
-            f"{row['count_random']}/{row['n_random']}",
-            f"{row['ratio']:.2f}",
-            shown("n/a" if row["lo"] is None else f"[{row['lo']:.2f}, {row['hi']:.2f}]"),
-        )
-    console.print(view)
-    if undefined:
-        console.print(
-            "n/a: no interval, as the bootstrap cannot vary a label absent from a group, nor a group of one position "
-            "(a larger --top-fraction or corpus gives more positions)"
-        )
+    console.print(enrichment_report(table, top_fraction))
     console.print(f"tables and figure in {safe(run_dir / 'categories')}")

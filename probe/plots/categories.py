@@ -9,13 +9,26 @@ import pyarrow as pa
 from .labels import plain
 
 
-def enrichment_figure(enrichment_table: pa.Table, title: str = "Enrichment among top-gated positions") -> go.Figure:
+def enrichment_figure(
+    enrichment_table: pa.Table, title: str = "Enrichment among top-gated positions", estimate: str | None = None
+) -> go.Figure:
     """Bars of the enrichment ratio per label (one bar group per layer when the table has a
-    `layer` column), with the bootstrap 95% interval as error bars and a reference line at 1."""
-    missing = {"label", "ratio", "lo", "hi"} - set(enrichment_table.column_names)
+    `layer` column), with the bootstrap 95% interval as error bars and a reference line at 1.
+    `estimate` is `corrected` (for the categorizer's errors; the default where the table has
+    corrected figures) or `raw`. A table with a `domain` column shows its rows over every
+    domain (null `domain`)."""
+    columns = set(enrichment_table.column_names)
+    if estimate is None:
+        corrected = enrichment_table.column("corrected_ratio") if "corrected_ratio" in columns else None
+        estimate = "corrected" if corrected is not None and corrected.null_count < len(corrected) else "raw"
+    if estimate not in ("raw", "corrected"):
+        raise ValueError(f"estimate={estimate!r}: use raw or corrected")
+    prefix = "corrected_" if estimate == "corrected" else ""
+    missing = {"label", f"{prefix}ratio", f"{prefix}lo", f"{prefix}hi"} - columns
     if missing:
         raise KeyError(f"the enrichment table lacks {sorted(missing)}; it has {enrichment_table.column_names}")
-    data = enrichment_table.to_pydict()
+    data = over_every_domain(enrichment_table).to_pydict()
+    data = {**data, "ratio": data[f"{prefix}ratio"], "lo": data[f"{prefix}lo"], "hi": data[f"{prefix}hi"]}
     layers = data.get("layer", [None] * len(data["label"]))
     figure = go.Figure()
     for layer in dict.fromkeys(layers):
@@ -38,7 +51,7 @@ def enrichment_figure(enrichment_table: pa.Table, title: str = "Enrichment among
         title=title,
         barmode="group",
         xaxis_title="kind of text",
-        yaxis_title="P(label | top-gated) / P(label | random)",
+        yaxis_title=("corrected " if prefix else "") + "P(label | top-gated) / P(label | random)",
         legend_title="Engram layer",
     )
     return figure
@@ -46,8 +59,9 @@ def enrichment_figure(enrichment_table: pa.Table, title: str = "Enrichment among
 
 def label_share_figure(enrichment_table: pa.Table) -> go.Figure:
     """Share of each label among the top-gated and the random positions, per layer: the
-    distributions whose ratio the enrichment figure shows (raw counts, no smoothing)."""
-    data = enrichment_table.to_pydict()
+    distributions whose ratio the enrichment figure shows (raw counts, no smoothing), over
+    every domain."""
+    data = over_every_domain(enrichment_table).to_pydict()
     figure = go.Figure()
     labels = list(dict.fromkeys(data["label"]))
     for label in labels:
@@ -70,3 +84,11 @@ def label_share_figure(enrichment_table: pa.Table) -> go.Figure:
         legend_title="label",
     )
     return figure
+
+
+def over_every_domain(enrichment_table: pa.Table) -> pa.Table:
+    """The rows over every domain (null `domain`) of a table with per-domain rows; any other
+    table as it is."""
+    if "domain" not in enrichment_table.column_names:
+        return enrichment_table
+    return enrichment_table.filter(enrichment_table.column("domain").is_null())

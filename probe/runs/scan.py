@@ -48,9 +48,12 @@ class ProbeOptions:
     batch_size: int = 8  # chunks per forward pass
     shard_tokens: int = 32_768  # documents are committed once this many tokens are pending; bounds memory
     record: RecordOptions = field(default_factory=RecordOptions)
+    # categorize the top-gated and random positions once the scan ends (`categorize_run`), so
+    # every run has its categories; derived from the gates, so a resumed run redoes them at its end
+    categorize: bool = True
 
     def identity(self) -> dict:
-        """The options that change what a run holds (batching does not)."""
+        """The options that change what a run holds (batching and categorizing do not)."""
         return {"max_tokens": self.max_tokens, "shard_tokens": self.shard_tokens, "record": dataclasses.asdict(self.record)}
 
     def for_model(self, model: EngramLM) -> ProbeOptions:
@@ -341,6 +344,7 @@ def write_scan(
     summary = finished()
     elapsed = time.perf_counter() - started
     write_aggregates(writer.run_dir)
+    categories = _categorize(writer.run_dir) if options.categorize else {"skipped": "categorize=False"}
     report = {
         "complete": summary["complete"],
         "stopped_by": None if summary["complete"] else "limit",
@@ -356,9 +360,19 @@ def write_scan(
             repaired=writer.repairs,  # broken shards resuming removed (each also a RunWarning)
         ),
         "input": summary["input"],
+        "categories": categories,
     }
     write_json(writer.run_dir / REPORT, report)
     return report
+
+
+def _categorize(run_dir: Path) -> dict:
+    """`categorize_run` with its defaults, timed: its seconds beside the scan's in report.json."""
+    from ..categorize.run import categorize_run  # the categorizer's model loads only when a run ends
+
+    started = time.perf_counter()
+    categorize_run(run_dir)
+    return {"seconds": round(time.perf_counter() - started, 3)}
 
 
 def _write_batch(
