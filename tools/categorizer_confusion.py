@@ -16,11 +16,11 @@ Only counts are written: they are never used to choose between categorizers or m
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
 
+from engram_model.files import sha256_of
 from probe.categorize import model, rules
 from probe.categorize.evaluate import EVAL_DIR, evaluate, load_v2
 from probe.categorize.rules import LABELS
@@ -33,16 +33,12 @@ DOMAIN_GENRE = re.compile(r"default-corpus-(\w+)")
 CATEGORIZE = {"model": model.categorize, "rules": rules.categorize}  # one item at a time, as `evaluate` takes them
 
 
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def frozen_test_sha256() -> str:
     """The sha256 the v2 card gives for `test.jsonl`; the file must still have it."""
     found = re.search(r"`test\.jsonl` \(sha256 `([0-9a-f]{64})`\)", CARD.read_text(encoding="utf-8"))
     if not found:
         raise ValueError(f"{CARD} no longer states the sha256 of test.jsonl; restore the line that freezes it")
-    actual = sha256(EVAL_DIR / "v2" / "test.jsonl")
+    actual = sha256_of(EVAL_DIR / "v2" / "test.jsonl")
     if actual != found.group(1):
         raise ValueError(f"data/categorizer/v2/test.jsonl has sha256 {actual}, not the frozen {found.group(1)} its card gives")
     return actual
@@ -73,7 +69,7 @@ def confusion_of(categorizer: str, test_sha256: str) -> dict:
         },
         "domains": {
             "file": "data/categorizer/v2/default_corpus.jsonl",
-            "sha256": sha256(EVAL_DIR / "v2" / "default_corpus.jsonl"),
+            "sha256": sha256_of(EVAL_DIR / "v2" / "default_corpus.jsonl"),
             "counts": {
                 domain: counts(categorizer, items)
                 for domain, items in sorted(by_domain.items())
