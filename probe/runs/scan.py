@@ -123,6 +123,11 @@ def fingerprint_corpus(path: Path) -> str:
     return digest.hexdigest()
 
 
+def fingerprint_tokenizer(tokenizer) -> str:
+    """sha256 of the tokenizer's JSON: the run's n-grams are text of its tokens."""
+    return hashlib.sha256(tokenizer.to_str().encode()).hexdigest()
+
+
 def run_manifest(
     model: EngramLM, described: str, checkpoint_dir: Path | None, corpus: Path, split: str | None, text_field: str = "text"
 ) -> dict:
@@ -132,7 +137,7 @@ def run_manifest(
     return {
         "model": described,
         "model_hash": fingerprint_model(model, checkpoint_dir),
-        "tokenizer_hash": hashlib.sha256(model.tokenizer.to_str().encode()).hexdigest(),
+        "tokenizer_hash": fingerprint_tokenizer(model.tokenizer),
         "corpus": str(corpus),
         "split": split,
         "corpus_hash": fingerprint_corpus(corpus),
