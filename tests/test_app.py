@@ -235,15 +235,16 @@ def test_overview_points_where_to_look(browse, run_dir):
 def test_pages_without_their_data_name_the_command(browse, base, tmp_path):
     bare = tmp_path / "bare"
     shutil.copytree(base / "run", bare, ignore=shutil.ignore_patterns("analysis", "offload", "categories"))
-    expected = {
-        "views/categories.py": f"engram-probe categorize {bare}",
-        "views/similarity.py": f"engram-probe similarity --a engram --b baseline --out {bare}/analysis",
-        "views/offload.py": f"engram-probe offload bench --out {bare}/offload/offload.json",
-        "views/ablations.py": f"engram-probe ablate engram --out {bare}/analysis",
-    }
-    for page, command in expected.items():
+    expected = {"views/categories.py": "categories", "views/similarity.py": "similarity", "views/offload.py": "offload",
+                "views/ablations.py": "ablation"}  # fmt: skip
+    for page, name in expected.items():
         app = browse(bare, page)
-        assert command in texts(app.code), page
+        assert artefact_command(bare, name) in texts(app.code), page
+        assert [b for b in app.button if b.key == f"compute_{name}"], page  # and it can be computed there
+    # of the run's own model and corpus, against the bundled baseline
+    assert artefact_command(bare, "similarity") == (
+        f"engram-probe similarity --a 'small test model' --b baseline --out {bare}/analysis --corpus 'test texts'"
+    )
 
 
 def test_a_partial_run_is_shown_with_a_warning(browse, base, tmp_path):

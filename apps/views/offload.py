@@ -1,19 +1,16 @@
-"""Offload: throughput of offloaded table tiers against resident, and static-cache hit rates."""
+"""Offload: static-cache hit rates of this run's rows, the exact Engram traffic and the offload
+plan of its model on its text, and the throughput of offloaded table tiers against resident."""
 
 import streamlit as st
-from probe.apps.shared import artefact, cached, drawn, md_text
+from probe.apps.background import artefact_or_job
+from probe.apps.export import export_buttons
+from probe.apps.shared import cached, drawn, md_text
 
 from probe.offload.rowstats import run_row_stats
 from probe.plots import hit_rate_figure, tier_ratio_figure
 from probe.plots.offload import capacity_hit_rate_figure, head_rows_figure, pareto_figure, step_rows_figure
 
 st.title("Offload")
-bench = artefact("offload", "offload benchmark")
-if bench is not None:
-    with drawn("offload"):
-        st.plotly_chart(tier_ratio_figure(bench))
-        st.caption(f"{md_text(bench['statistics'])} · {md_text(bench['machine'].get('note', ''))}")
-
 st.subheader("Cache hit rate of this run's row requests")
 rows = cached(run_row_stats)
 if rows is None:
@@ -23,23 +20,21 @@ if rows is None:
     )
 else:
     st.plotly_chart(hit_rate_figure(rows))
-    st.dataframe(
-        [
-            {"layer": layer, **{k: v for k, v in stats.items() if k != "hit_rate_curve"}}
-            for layer, stats in rows["layers"].items()
-        ],
-        hide_index=True,
-    )
+    per_layer = [
+        {"layer": layer, **{k: v for k, v in stats.items() if k != "hit_rate_curve"}} for layer, stats in rows["layers"].items()
+    ]
+    st.dataframe(per_layer, hide_index=True)
+    export_buttons(per_layer, "run_row_stats", "run_row_stats")
 
 st.subheader("Row statistics of a text")
-rowstats = artefact("rowstats", "row statistics")
+rowstats = artefact_or_job("rowstats", "row statistics", "seconds: the run's own text, addressed by its model")
 if rowstats is not None:
     with drawn("rowstats"):
         st.caption(f"{md_text(rowstats['model'])} · {md_text(rowstats['text'])}")
         st.plotly_chart(hit_rate_figure(rowstats))
 
-st.subheader("Exact Engram traffic of a model on real text")
-traffic = artefact("traffic", "traffic of DeepSeek-V4.1-Flash")
+st.subheader("Exact Engram traffic of the run's model on its text")
+traffic = artefact_or_job("traffic", "traffic", "under a minute: the run's model on its corpus, from token ids alone")
 if traffic is not None:
     with drawn("traffic"):
         cache_state = traffic["page_cache_before_read"].get("resident_share")
@@ -55,7 +50,7 @@ if traffic is not None:
         st.plotly_chart(capacity_hit_rate_figure(traffic))
 
 st.subheader("Offload plan")
-plan = artefact("plan", "offload plan")
+plan = artefact_or_job("plan", "offload plan", "seconds: a projection from the traffic above")
 if plan is not None:
     with drawn("plan"):
         st.plotly_chart(pareto_figure(plan))
@@ -64,3 +59,12 @@ if plan is not None:
             st.markdown("\n".join(f"- **{md_text(key)}**: {md_text(source)}" for key, source in plan["profile_sources"].items()))
         for check in plan["placement"]["checks"]:
             st.info(md_text(check))
+
+st.subheader("Table tiers on this machine")
+bench = artefact_or_job(
+    "offload", "offload benchmark", "about ten minutes: it measures this machine's tiers on a generated 4 GiB table"
+)
+if bench is not None:
+    with drawn("offload"):
+        st.plotly_chart(tier_ratio_figure(bench))
+        st.caption(f"{md_text(bench['statistics'])} · {md_text(bench['machine'].get('note', ''))}")

@@ -2,12 +2,13 @@
 alignment a_j, and the logit lens."""
 
 import streamlit as st
-from probe.apps.shared import artefact, drawn, md_text
+from probe.apps.background import artefact_or_job
+from probe.apps.shared import drawn, md_text
 
 from probe.plots import alignment_curve, cka_heatmap, lens_curves
 
 st.title("Layer similarity")
-similarity = artefact("similarity", "layer similarity")
+similarity = artefact_or_job("similarity", "layer similarity", "about 2 minutes on a CPU: two models on 20,000 tokens")
 if similarity is not None:
     with drawn("similarity"):
         st.caption(
@@ -37,7 +38,7 @@ if similarity is not None:
         )
 
 st.subheader("Logit lens")
-lens = artefact("lens", "logit lens")
+lens = artefact_or_job("lens", "logit lens", "about 3 minutes on a CPU: two models on 20,000 tokens")
 if lens is not None:
     with drawn("lens"):
         st.plotly_chart(lens_curves(lens))

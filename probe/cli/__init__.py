@@ -220,8 +220,8 @@ def gates(
 def run(
     corpus: str = typer.Option(
         "default",
-        help="default (the default corpus's validation split), a text file, a folder of text files, .jsonl (see --text-field) or "
-             ".parquet.",
+        help="default (the default corpus's validation split), default-dedup (that split without the paragraphs it shares "
+             "with the train split), a text file, a folder of text files, .jsonl (see --text-field) or .parquet.",
     ),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
     out: str = typer.Option(

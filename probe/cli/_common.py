@@ -260,8 +260,9 @@ def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident"
 
 
 def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
-    """(path, split): `default` is the default corpus's validation split, `heldout` the held-out
-    evaluation set (text the corpus never reads, all of it), each built on first use."""
+    """(path, split): `default` is the default corpus's validation split, `default-dedup` that
+    split without the paragraphs it shares with the train split (`engram_model.corpus.dedup`),
+    `heldout` the held-out evaluation set (text the corpus never reads, all of it), each built on first use."""
     if corpus == "default":
         from engram_model.corpus import ensure_default_corpus
 
@@ -269,6 +270,11 @@ def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
             lambda: console.print("building the default corpus (once; `engram-probe corpus build` rebuilds it)")
         )
         return path, "validation"
+    if corpus == "default-dedup":
+        from engram_model.corpus.dedup import DEDUP_SPLIT, ensure_dedup_corpus
+
+        path = ensure_dedup_corpus(lambda: console.print("writing the default corpus's deduplicated validation split (once)"))
+        return path, DEDUP_SPLIT
     if corpus == "heldout":
         from engram_model.corpus import ensure_heldout_corpus
 
@@ -276,6 +282,7 @@ def resolve_corpus(corpus: str) -> tuple[Path, str | None]:
     path = Path(corpus)
     if not path.exists():
         raise typer.BadParameter(
-            f"{corpus} does not exist: pass default, heldout, a text file, a folder, .jsonl or .parquet", param_hint="--corpus"
+            f"{corpus} does not exist: pass default, default-dedup, heldout, a text file, a folder, .jsonl or .parquet",
+            param_hint="--corpus",
         )
     return path, None

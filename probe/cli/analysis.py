@@ -35,8 +35,8 @@ from ._common import (
 )
 
 CORPUS_HELP = (
-    "default (the default corpus's validation split), heldout (text the corpus never reads), a text file, a folder of text "
-    "files, .jsonl or .parquet."
+    "default (the default corpus's validation split), default-dedup (that split without the paragraphs it shares with the "
+    "train split), heldout (text the corpus never reads), a text file, a folder of text files, .jsonl or .parquet."
 )
 MODEL_HELP = "Checkpoint directory or bundled name (engram, baseline)."
 POSITIONS_HELP = (

@@ -21,19 +21,45 @@ from ..analyses import formats as analysis_formats
 from ..categorize.run import CATEGORIES
 from ..offload import formats as offload_formats
 from .aggregate import aggregate_intact
-from .store import AGGREGATES, REPORT, RunError, committed_shards, read_manifest, run_command
+from .store import (
+    AGGREGATES,
+    MANIFEST,
+    REPORT,
+    RunError,
+    committed_shards,
+    corpus_argument,
+    read_manifest,
+    run_command,
+    write_atomically,
+)
 
-# name: (path inside the run directory, the command that writes it; {run} is the run directory)
+# name: (path inside the run directory, the command that writes it). {run} is the run directory,
+# {model} the run's model (the manifest's: a bundled name or a checkpoint directory) and {corpus}
+# its corpus, so an analysis is of the model and text the run probed; the bundled `baseline` is
+# the comparison where one is needed.
 ARTEFACTS = {
     "categories": (f"{CATEGORIES}/enrichment.parquet", "engram-probe categorize {run}"),
-    "similarity": ("analysis/similarity.json", "engram-probe similarity --a engram --b baseline --out {run}/analysis"),
-    "lens": ("analysis/lens.json", "engram-probe lens engram baseline --out {run}/analysis"),
-    "ablation": ("analysis/ablation.json", "engram-probe ablate engram --out {run}/analysis"),
+    "similarity": (
+        "analysis/similarity.json",
+        "engram-probe similarity --a {model} --b baseline --out {run}/analysis --corpus {corpus}",
+    ),
+    "lens": ("analysis/lens.json", "engram-probe lens {model} baseline --out {run}/analysis --corpus {corpus}"),
+    "ablation": ("analysis/ablation.json", "engram-probe ablate {model} --out {run}/analysis --corpus {corpus}"),
     "offload": ("offload/offload.json", "engram-probe offload bench --out {run}/offload/offload.json"),
-    "rowstats": ("offload/rowstats.json", "engram-probe offload rowstats FILE --json {run}/offload/rowstats.json"),
-    "traffic": ("offload/traffic.json", "engram-probe offload traffic --out {run}/offload"),
+    "rowstats": (
+        "offload/rowstats.json",
+        "engram-probe offload rowstats {run}/offload/run_text.txt --model {model} --json {run}/offload/rowstats.json",
+    ),
+    "traffic": (
+        "offload/traffic.json",
+        "engram-probe offload traffic --model {model} --corpus {corpus} --out {run}/offload",
+    ),
     "plan": ("offload/plan.json", "engram-probe offload plan --traffic {run}/offload/traffic.json --out {run}/offload"),
 }
+# the text `offload rowstats` reads for a run: the text of the run's documents (`write_run_text`)
+RUN_TEXT = "offload/run_text.txt"
+# the result files a command reads: computed first
+NEEDS = {"plan": ("traffic",)}
 
 GATE_COLUMNS = ("doc_id", "position", "token", "char_start", "char_end", "layer", "gates", "gate_mean", "gate_max")
 
@@ -54,7 +80,30 @@ def artefact_path(run_dir: str | Path, name: str) -> Path:
 
 
 def artefact_command(run_dir: str | Path, name: str) -> str:
-    return ARTEFACTS[name][1].format(run=shlex.quote(str(run_dir)))
+    """The command that writes `name` for this run: of the run's model on the run's corpus."""
+    manifest = _read_json(Path(run_dir) / MANIFEST) or {}
+    model = manifest.get("model") if isinstance(manifest.get("model"), str) else "engram"
+    return ARTEFACTS[name][1].format(run=shlex.quote(str(run_dir)), model=shlex.quote(model), corpus=corpus_argument(manifest))
+
+
+def job_commands(run_dir: str | Path, name: str, python: str | None = None) -> list[list[str]]:
+    """The command that writes `name` for this run, as argument lists (one today; a list so a
+    result that takes several steps can say so). With `python`, `engram-probe` is run as
+    `python -m probe`, so a job runs the installation that started it."""
+    command = shlex.split(artefact_command(run_dir, name))
+    return [[python, "-m", "probe", *command[1:]] if python is not None else command]
+
+
+def write_run_text(run_dir: str | Path) -> Path:
+    """The text of the run's documents, in shard order, one blank line between documents, at
+    `RUN_TEXT` (what `offload rowstats` reads for the run); written atomically."""
+    path = Path(run_dir) / RUN_TEXT
+    texts = []
+    for shard in committed_shards(Path(run_dir)):
+        docs = shard.with_name(shard.name.replace("gates-", "docs-"))
+        texts += pq.read_table(docs, columns=["text"]).column("text").to_pylist()
+    write_atomically(path, "\n\n".join(texts).encode())
+    return path
 
 
 def check_run(run_dir: str | Path) -> RunCheck:

@@ -105,11 +105,23 @@ def write_atomically(path: Path, data: bytes | Callable[[Path], None]) -> None:
     files.write_atomically(path, data, temp_prefix=TEMP_PREFIX)
 
 
+# the named corpora of `--corpus`, by the split of the default corpus a run's manifest records
+NAMED_SPLITS = {"validation": "default", "validation-dedup": "default-dedup"}
+
+
+def corpus_argument(manifest: dict | None) -> str:
+    """The `--corpus` that reads a run's corpus again: a named split of the default corpus
+    (`default`, `default-dedup`) or the path, quoted for a shell."""
+    corpus = (manifest or {}).get("corpus")
+    if not isinstance(corpus, str):
+        return "default"
+    return NAMED_SPLITS.get((manifest or {}).get("split"), shlex.quote(corpus))
+
+
 def run_command(run_dir: str | Path, manifest: dict | None = None) -> str:
     """The `engram-probe run` command that makes (or, given its manifest, resumes) this run."""
-    corpus = (manifest or {}).get("corpus")
-    default = corpus is None or (manifest or {}).get("split") == "validation"
-    return "engram-probe run" + ("" if default else f" --corpus {shlex.quote(corpus)}") + f" --out {shlex.quote(str(run_dir))}"
+    corpus = corpus_argument(manifest)
+    return "engram-probe run" + ("" if corpus == "default" else f" --corpus {corpus}") + f" --out {shlex.quote(str(run_dir))}"
 
 
 def write_json(path: Path, data: dict) -> None:
