@@ -4,7 +4,16 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from engram_model.corpus.dedup import contains, deduplicate, ngram_hashes, paragraph_spans, seen_words, word_hashes
+from engram_model.corpus.dedup import (
+    DEDUP_SPLIT,
+    contains,
+    deduplicate,
+    ngram_hashes,
+    paragraph_spans,
+    seen_words,
+    word_hashes,
+)
+from probe.runs.store import corpus_argument, run_command
 
 TRAIN = "one two three four five six seven eight nine ten"
 SCHEMA = pa.schema([(name, pa.string()) for name in ("doc_id", "text", "source", "domain", "licence", "split")])
@@ -51,7 +60,16 @@ def test_a_paragraph_mostly_seen_in_train_is_cut_and_the_rest_split_around_it(tm
     table, report = deduplicate(corpus)
     # 8 of `partly`'s 17 words are seen (under half): it stays, joined to fresh_b
     assert table.column("doc_id").to_pylist() == ["v#0", "v#1"]
+    assert table.column("split").to_pylist() == [DEDUP_SPLIT] * 2
     assert table.column("text").to_pylist() == [f"{fresh_a}\n\n", f"{fresh_b}\n\n{partly}"]
     (domain,) = report["domain"]
     assert (domain["words"], domain["words_removed"], domain["words_seen"]) == (4 + 9 + 9 + 17, 9, 9 + 8)
     assert domain["ngrams_found"] == 2 + 1  # copied: 2 of its 8-grams; partly: its first
+
+
+def test_a_run_of_the_deduplicated_split_names_it_in_its_commands():
+    dedup = {"corpus": "/cache/corpus/corpus_dedup.parquet", "split": DEDUP_SPLIT}
+    assert corpus_argument(dedup) == "default-dedup"
+    assert run_command("out", dedup) == "engram-probe run --corpus default-dedup --out out"
+    assert corpus_argument({"corpus": "/cache/corpus/corpus.parquet", "split": "validation"}) == "default"
+    assert corpus_argument({"corpus": "my texts/a b.txt", "split": None}) == "'my texts/a b.txt'"
