@@ -362,7 +362,10 @@ def test_a_selected_table_row_opens_its_view_in_the_session(run_dir, browser, tm
         assert f"{order}-gram {ngram!r} at layer {layer}" in browser.text() and browser.same_session()
         browser.click(css('[data-testid="stSidebarNav"] a[href$="/categories"]'), shows("Top-gated positions"), "Categories")
         browser.select_first_row("[...document.querySelectorAll('[data-testid=\"stDataFrame\"]')].at(-1)")  # the positions
-        browser.wait(shows("Token at position") + " && location.pathname === '/documents'", "the row's position in the viewer")
+        # the selected row gets a link to its position: following it is one entry in the browser's history
+        browser.wait(css(DOCUMENT_LINK), "the selected row's link")
+        opened = shows("Token at position") + " && location.pathname === '/documents'"
+        browser.click(css(DOCUMENT_LINK), opened, "the row's position in the viewer")
         params = browser.address()[1]
         browser.wait(outlined(params["pos"]), "the row's token outlined")
         assert {"doc", "pos", "layer"} <= set(params) and browser.same_session()
