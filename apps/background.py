@@ -178,7 +178,7 @@ def supervise(run: Path, name: str) -> None:
     with _locked(run, name):  # `start` holds it until the state naming this job is written
         job = json.loads(state_path(run, name).read_text())
     try:
-        state, message = _run_commands(run, job["commands"], log_path(run, name))
+        state, message = _run_commands(run, name, job["commands"], log_path(run, name))
     except Exception as err:  # whatever stops the supervisor is the job's failure, said on the page
         state, message = "failed", f"{type(err).__name__}: {err}"
     path = artefacts.artefact_path(run, name)
@@ -190,12 +190,14 @@ def supervise(run: Path, name: str) -> None:
         write_json(state_path(run, name), {**job, "state": state, "ended": time.time(), "message": message})
 
 
-def _run_commands(run: Path, commands: list[list[str]], log_file: Path) -> tuple[str, str]:
-    """("done", "") once every command exits 0, else ("failed", which command and its exit status)."""
+def _run_commands(run: Path, name: str, commands: list[list[str]], log_file: Path) -> tuple[str, str]:
+    """("done", "") once `name`'s preparation (`artefacts.PREPARE`) is written and every command
+    exits 0, else ("failed", which command and its exit status)."""
     with open(log_file, "ab") as log:
-        if any(str(Path(run) / artefacts.RUN_TEXT) in command for command in commands):
-            log.write(f"writing the run's text to {Path(run) / artefacts.RUN_TEXT}\n".encode())
-            artefacts.write_run_text(run)  # `offload rowstats` reads a text file: the run's documents
+        if name in artefacts.PREPARE:
+            log.write(f"preparing the input of {name}\n".encode())
+            log.flush()
+            log.write(f"wrote {artefacts.PREPARE[name](run)}\n".encode())
         for command in commands:
             log.write(f"$ {shlex.join(command)}\n".encode())
             log.flush()

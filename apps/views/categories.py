@@ -4,6 +4,7 @@ each top-gated position links to the document viewer there."""
 import json
 from urllib.parse import urlencode
 
+import pyarrow.compute as pc
 import streamlit as st
 from probe.apps.background import compute_here
 from probe.apps.export import export_buttons
@@ -116,7 +117,7 @@ label = st.selectbox("kind of text", labels, key="label", help="Top-gated positi
 to_address({"estimate": estimate, "label": label})
 if labelled is not None and label is not None:
     st.subheader(f"Top-gated positions labelled {md_text(label)}")
-    rows = [r for r in labelled.to_pylist() if r["group"] == "top" and r["label"] == label]
+    rows = labelled.filter((pc.field("group") == "top") & (pc.field("label") == label)).to_pylist()
     rows.sort(key=lambda r: r["gate"], reverse=True)
     for row in rows:  # a link in the address of this app: the viewer opens at the position, one history entry
         row["open"] = "documents?" + urlencode({"doc": row["doc_id"], "pos": row["position"], "layer": row["layer"]})

@@ -30,6 +30,7 @@ from .store import (
     corpus_argument,
     read_manifest,
     run_command,
+    shard_files,
     write_atomically,
 )
 
@@ -100,10 +101,13 @@ def write_run_text(run_dir: str | Path) -> Path:
     path = Path(run_dir) / RUN_TEXT
     texts = []
     for shard in committed_shards(Path(run_dir)):
-        docs = shard.with_name(shard.name.replace("gates-", "docs-"))
-        texts += pq.read_table(docs, columns=["text"]).column("text").to_pylist()
+        texts += pq.read_table(shard_files(shard)[0], columns=["text"]).column("text").to_pylist()
     write_atomically(path, "\n\n".join(texts).encode())
     return path
+
+
+# what a job writes into the run before its command runs: the input files the command reads
+PREPARE = {"rowstats": write_run_text}
 
 
 def check_run(run_dir: str | Path) -> RunCheck:
