@@ -106,3 +106,26 @@ def test_the_package_list_ships_every_package():
     assert on_disk <= listed, f"add {sorted(on_disk - listed)} to [tool.setuptools] packages in pyproject.toml"
     assert config["package-dir"] == {"engram_model.bundled": "data", "probe.apps": "apps"}
     assert {"engram_model.bundled", "probe.apps"} <= listed
+
+
+def test_package_data_ships_every_file_the_packages_read():
+    """A file kept inside a package's own folder (a model, a word list, a profile) is read by the
+    code beside it, so a non-editable install must carry it; CI's installed check found
+    `resources/confusion_model.json` missing only after a full build."""
+    tomllib = pytest.importorskip("tomllib")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    tracked = subprocess.run(
+        ["git", "ls-files", "engram_model", "probe"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    unshipped = []
+    for name in tracked:
+        path = Path(name)
+        if path.suffix == ".py" or path.name == "py.typed":
+            continue
+        owner = path.parent
+        while not (ROOT / owner / "__init__.py").is_file():
+            owner = owner.parent
+        globs = config["package-data"].get(".".join(owner.parts), [])
+        if not any(path.relative_to(owner).match(glob) for glob in globs):
+            unshipped.append(name)
+    assert not unshipped, f"add {unshipped} to [tool.setuptools.package-data] in pyproject.toml"
