@@ -196,10 +196,11 @@ Every seed's bootstrap interval lies above j at layers {', '.join(seed_holding) 
 {source('alignment_seeds.json')}
 """
     return page("Depth: layer similarity and Engram ablations", ["alignment_bootstrap.json", "alignment_seeds.json",
-                "ablation_validation.json", "ablation_heldout.json"], """
+                "ablation_validation.json", "ablation_validation_dedup.json", "ablation_heldout.json"], """
 What the paper's depth claims look like on the bundled 7M-parameter pair. The commands are in
 the [probing guide](../guides/probing.md#layer-similarity-logit-lens-and-ablations).""",
                 similarity, ablation_section("ablation_validation.json", "validation text"),
+                ablation_dedup_section(),
                 ablation_section("ablation_heldout.json", "held-out text (text the corpus never reads)"), """
 ## Not recorded
 
@@ -251,6 +252,48 @@ or throughout:
 {table(['condition', 'loss', 'change [95%]'], gen_rows)}
 
 {source(name)}
+"""
+
+
+def ablation_dedup_section() -> str:
+    """The validation ablation beside the same on the split without the text the train split also holds."""
+    full, dedup = load("ablation_validation.json"), load("ablation_validation_dedup.json")
+
+    def groups(abl: dict) -> dict[str, dict]:
+        found = {"**all**": abl["overall"]}
+        found.update({f"domain: {g['domain']}": g for g in abl["by_domain"]})
+        found.update({f"next token: {g['category']}": g for g in abl["by_category"]})
+        return found
+
+    def cells(group: dict | None) -> list[str]:
+        if group is None:
+            return ["—", "—"]
+        return [f"{group['tokens']:,} / {group['documents']:,}",
+                f"{signed(group['delta']['off'])} {ci(*group['delta_ci']['off'], sign=True)}"]
+
+    before, after = groups(full), groups(dedup)
+    rows = [[name, *cells(before.get(name)), *cells(after.get(name))]
+            for name in sorted(before.keys() | after.keys(), key=lambda n: (n != "**all**", n.split(":")[0], n))]
+    boilerplate = before["next token: boilerplate"], after["next token: boilerplate"]
+    return f"""
+## Engram switched off, without the text the train split also holds
+
+The same command on `--corpus default-dedup` (the validation split without the paragraphs it
+shares with the train split: [how](generalisation.md#without-the-text-the-train-split-also-holds)),
+{dedup['corpus']['tokens']:,} tokens from {dedup['corpus']['documents']} documents, beside the full split
+above. Off − on in nats/token, 95% bootstrap over documents.
+
+{table(['group', 'tokens / documents, full', 'off − on, full [95%]', 'tokens / documents, deduplicated',
+        'off − on, deduplicated [95%]'], rows)}
+
+Both read the first {dedup['corpus']['tokens']:,} tokens of their split's documents in a shuffled
+order, so the domains' shares differ between the two: compare within a row. Switching Engram off
+costs {num(dedup['overall']['delta']['off'] / full['overall']['delta']['off'], 2)} as much without the
+duplicated text; where a boilerplate token comes next, the cost goes from
+{signed(boilerplate[0]['delta']['off'])} ({boilerplate[0]['documents']} documents) to
+{signed(boilerplate[1]['delta']['off'])} ({boilerplate[1]['documents']} documents).
+
+{source('ablation_validation.json', 'ablation_validation_dedup.json')}
 """
 
 
