@@ -25,6 +25,8 @@ else:
             st.Page(shared.PAGES["similarity"], title="Layer similarity", icon=":material/compare_arrows:"),
             st.Page(shared.PAGES["offload"], title="Offload", icon=":material/storage:"),
             st.Page(shared.PAGES["ablations"], title="Ablations", icon=":material/content_cut:"),
+            st.Page(shared.PAGES["try_text"], title="Try your own text", icon=":material/edit_note:"),
+            st.Page(shared.PAGES["search"], title="Search", icon=":material/search:"),
         ]
     )
 page.run()

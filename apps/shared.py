@@ -12,7 +12,9 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from probe.plots.tokens import DEFAULT_SCALE
 from probe.runs import artefacts
 from probe.runs.store import RunError, committed_shards
 
@@ -61,6 +63,15 @@ def manifest() -> dict:
 
 def engram_layers() -> list[int]:
     return list(manifest()["config"]["engram"]["layers"])
+
+
+@st.cache_resource(show_spinner="opening the run's model", max_entries=2)
+def run_model(run: str):
+    """The run's model (`load_run_model`: it checks it is the model that made the run), opened
+    once per run directory and shared by every session: the pages only read it."""
+    from probe.runs.model import load_run_model  # torch: imported by the pages that run the model only
+
+    return load_run_model(run)
 
 
 def missing(name: str, what: str) -> None:
@@ -157,6 +168,8 @@ def _icon():
 
 ICON = _icon()
 
+CHOSEN_SCALE = "colour_scale"  # the colour scale chosen in the sidebar (apps/colour.py), carried by every link
+
 # page -> its address in the app (st.navigation names a page by its file)
 PAGES = {
     "overview": "views/overview.py",
@@ -166,8 +179,10 @@ PAGES = {
     "similarity": "views/similarity.py",
     "offload": "views/offload.py",
     "ablations": "views/ablations.py",
+    "try_text": "views/try_text.py",
+    "search": "views/search.py",
 }
-_WRITTEN = "_address_written"  # the query parameters this session last wrote, to tell a followed link from our own
+_SHOWN = "_address_shown"  # this session's last run: its page, address and view, to tell a followed address from our own
 
 
 def _text(value) -> str:
@@ -178,16 +193,31 @@ def _text(value) -> str:
     return str(value)
 
 
+def _history_navigation() -> bool:
+    """Whether this run is the browser's Back or Forward (Streamlit 1.67 says so; an older one may not: never then)."""
+    return bool(getattr(get_script_run_ctx(), "is_history_navigation", False))
+
+
 def from_address(settings: dict) -> None:
     """Set up the page's widgets, keyed by the names in `settings` ({key: (default, parser)}):
-    on a page's first run, and whenever a link has changed the address since the page last
-    wrote it, a widget takes the value in the address, else its default; otherwise it keeps
-    what the user set. A parser turns a parameter's text into a value the widget accepts and
+    when the address was followed (a link, Back or Forward, a new tab: the page or its address differs
+    from this session's last run), a widget takes the value in the address, else its default;
+    otherwise it keeps what the user set. A parser turns a parameter's text into a value the widget accepts and
     raises ValueError for one it does not; such a value is ignored with a warning saying why (the
     parameter shown as `code`, the ValueError's message as it is: Markdown, data in it through `md_text`).
-    The widgets are then created with `key=` only (no default of their own)."""
+    The widgets are then created with `key=` only (no default of their own); `to_address` follows."""
     address = st.query_params.to_dict()
-    followed = address != st.session_state.get(_WRITTEN)
+    page = tuple(settings)  # each page reads its own parameters: their names tell the pages apart
+    last = st.session_state.get(_SHOWN, {})
+    followed = (page, address) != (last.get("page"), last.get("address"))
+    st.session_state[_SHOWN] = {
+        "page": page,
+        "address": address,
+        "view": None if followed else last.get("view"),
+        # the browser already shows a followed address, but for a link to the page it is on: Streamlit then
+        # reruns the page with the link's address and leaves the browser's as it was
+        "keep": followed and not (page == last.get("page") and not _history_navigation()),
+    }
     for key, (default, parse) in settings.items():
         if key in address and (followed or key not in st.session_state):
             try:
@@ -204,11 +234,23 @@ def from_address(settings: dict) -> None:
 
 
 def to_address(values: dict) -> None:
-    """Write the page's settings into the address (None leaves a setting out), so the view can be shared."""
-    written = {key: _text(value) for key, value in values.items() if value is not None}
-    if st.query_params.to_dict() != written:
-        st.query_params.from_dict(written)
-    st.session_state[_WRITTEN] = written
+    """Write the page's view, its settings `values` (None leaves one out), into the address, so the view
+    can be shared, with one entry in the browser's history per step (Back undoes the step, Forward redoes it):
+    - an address the browser went to (a link to another page, Back or Forward, a new tab) stays as it is,
+      though it may name less than the view: the rest is derived from it the same way whenever it is opened.
+      Streamlit has made its history entry, and a write in the page's first run would be a second one (under
+      the previous page's path, as Streamlit puts the new path in after the write);
+    - a link to the page it is on leaves the browser's address as it was: the view is written, a new entry;
+    - a widget that changes the view (a token clicked, a filter, the next match) writes it as a new entry, so
+      Back goes back to what was shown before; a rerun that changes nothing in the view writes nothing.
+    Called after `from_address`, on every run of the page."""
+    view = {key: _text(value) for key, value in values.items() if value is not None}
+    last = st.session_state[_SHOWN]
+    if not last["keep"] and view != last["view"] and view != st.query_params.to_dict():
+        st.query_params.from_dict(view)
+        last["address"] = st.query_params.to_dict()
+    # kept for the run that followed the address only: a fragment's rerun (the Overview's histogram) skips `from_address`
+    last["view"], last["keep"] = view, False
 
 
 def one_of(options):
@@ -241,10 +283,15 @@ def flag(text: str) -> bool:
 
 
 def page_link(page: str, label: str, container=None, **params) -> None:
-    """A link to the view of `page` (a PAGES key) that `params` address. It opens in this
-    session, as the sidebar does: the page's state and the caches stay, where an HTML link
-    would load the app again in a new session. `label` is Markdown: data in it through `md_text` or `code`."""
-    address = {key: _text(value) for key, value in params.items() if value is not None}
+    """A link to the view of `page` (a PAGES key) that `params` address: an <a href> (open in a new tab, copy)
+    that, clicked, opens in this session, as the sidebar does: the page's state and the caches stay, where a
+    plain HTML link would load the app again in a new session. Following it is one entry in the browser's
+    history, whose address is `params` as given (see `to_address`). `label` is Markdown: data in it through
+    `md_text` or `code`."""
+    # a colour scale the reader chose goes along, so the address says what the shading means
+    scale = st.session_state.get(CHOSEN_SCALE)
+    scale = None if scale == DEFAULT_SCALE else scale
+    address = {key: _text(value) for key, value in {"scale": scale, **params}.items() if value is not None}
     (container or st).page_link(PAGES[page], label=label, query_params=address)
 
 

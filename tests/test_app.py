@@ -202,7 +202,7 @@ def test_ngram_explorer_filters_ranks_and_opens_an_ngram_page(browse, run_dir):
     assert app.query_params["cat"] == "code"
 
 
-def test_an_ngram_page_shows_its_distribution_domains_and_spread_examples(browse, run_dir):
+def test_an_ngram_page_shows_its_distribution_contexts_and_paged_examples(browse, run_dir):
     top = ngram_table(run_dir, layer=1, order=2, min_count=3, limit=1).to_pylist()[0]
     app = browse(run_dir, "views/ngrams.py", pick=f"1/2/{top['ngram']}", min="2")
     assert app.title[0].value == f"2-gram {top['ngram']!r} at layer 1"  # a page of its own: no table above it
@@ -211,8 +211,9 @@ def test_an_ngram_page_shows_its_distribution_domains_and_spread_examples(browse
     assert "top** of the gate range" in texts(app.markdown)
     examples = [address for page, address in links(app) if page == "documents"]
     assert examples and all(a["doc"].startswith("doc") and a["layer"] == "1" for a in examples)
-    [domains] = app.dataframe  # the n-gram's own table only
-    assert {"domain", "occurrences", "share of the run's tokens"} <= set(domains.value.columns)
+    domains = app.dataframe[0]  # the context breakdown, by domain first
+    assert {"domain", "count", "share", "mean_gate", "low", "high", "expected_share"} <= set(domains.value.columns)
+    assert domains.value["count"].sum() == top["count"]
     app.button[0].click().run()  # back to the table, with the filters it had
     assert app.title[0].value == "N-gram explorer" and "pick" not in app.query_params and app.query_params["min"] == "2"
     app = browse(run_dir, "views/ngrams.py", pick="1/9/x")

@@ -4,6 +4,7 @@ to its n-gram page), rows, category and gate per branch at every layer beside th
 Everything that picks the view is in the address: `?doc=ID&pos=N&layer=L&gate=G&scale=S&q=TEXT`."""
 
 import streamlit as st
+from probe.apps.colour import scale_address, scale_setting
 from probe.apps.shared import (
     cached,
     code,
@@ -20,7 +21,7 @@ from probe.apps.token_view import token_view
 from probe.apps.windows import adjacent_match, find_matches, token_window, tokens_in_span
 
 from probe.plots import gate_trace_figure
-from probe.plots.tokens import SCALES, colour_bar_html, histogram_cdf, token_view_data
+from probe.plots.tokens import colour_bar_html, histogram_cdf, token_view_data
 from probe.runs.aggregate import document_trace, gate_histogram
 from probe.runs.queries import document_list, document_text, token_categories, typical_document
 
@@ -39,16 +40,17 @@ from_address(
         "pos": (None, whole_number),
         "layer": (layers[0], one_of(layers)),
         "gate": ("gate_mean", one_of(gates)),
-        "scale": ("percentile", one_of(SCALES)),
+        **scale_address(),
     }
 )
+scale = scale_setting()  # the colour scale of every page, in the sidebar
 
 
 def jump_to_first_match() -> None:
     st.session_state.pos = None  # set below, once the document's matches are known
 
 
-top = st.columns([3, 4, 1, 1.4, 1.4])
+top = st.columns([3, 4, 1, 1.4])
 search = top[0].text_input(
     "find text",
     key="q",
@@ -72,7 +74,6 @@ if st.session_state.doc not in names:
 doc_id = top[1].selectbox("document", list(names), key="doc", format_func=names.get, on_change=jump_to_first_match)
 layer = top[2].selectbox("layer", layers, key="layer")
 gate = top[3].selectbox("gate", gates, key="gate", format_func=lambda g: g.removeprefix("gate_").replace("b", "branch ", 1))
-scale = top[4].selectbox("scale", SCALES, key="scale", help="percentile: the gate's rank among all of the layer's positions")
 
 try:
     trace = cached(document_trace, doc_id)

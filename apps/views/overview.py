@@ -1,8 +1,10 @@
 """Overview: the model, corpus and options of the run, headline numbers, what a gate is, the top
 n-grams per layer (links to their pages), gate distributions, and sample positions of the gate
-range selected on the histogram. The view is in the address: `?branch=B&layer=L&range=LOW,HIGH&sample=S`."""
+range selected on the histogram, each in context shaded on the colour scale of the sidebar, under its legend. The view is
+in the address: `?branch=B&layer=L&range=LOW,HIGH&sample=S&scale=S`."""
 
 import streamlit as st
+from probe.apps.colour import scale_address, scale_setting
 from probe.apps.shared import (
     cached,
     code,
@@ -20,6 +22,7 @@ from probe.apps.shared import (
 
 from probe.plots import gate_histogram_figure, shaded_text_html
 from probe.plots.gates import selected_gate_range
+from probe.plots.tokens import colour_bar_html, histogram_cdf
 from probe.runs.aggregate import HISTOGRAM_BINS, gate_histogram
 from probe.runs.artefacts import ARTEFACTS, artefact_command, artefact_path
 from probe.runs.queries import layer_top_ngrams, overview, sample_positions, token_contexts
@@ -50,8 +53,10 @@ from_address(
         "layer": (engram_layers()[0], one_of(engram_layers())),
         "range": ((0.9, 1.0), gate_range),
         "sample": (0, whole_number),
+        **scale_address(),
     }
 )
+scale = scale_setting()  # the colour scale of every page, in the sidebar
 st.markdown(f"**Model** {md_text(info.get('model', 'unnamed'))} · {code(str(info.get('model_hash', ''))[:16])}")
 split = f" ({md_text(info['split'])} split)" if info.get("split") else ""
 st.markdown(f"**Corpus** {code(info.get('corpus', 'unknown'))}{split}")
@@ -139,17 +144,22 @@ def gate_distribution() -> None:
     pick = st.columns([1, 1, 3])
     sample_layer = pick[0].selectbox("layer", engram_layers(), key="layer")
     seed = pick[1].number_input("sample", 0, key="sample", help="another number draws another sample")
-    to_address({"branch": branch, "layer": sample_layer, "range": f"{low:.2f},{high:.2f}", "sample": seed})
+    to_address({"branch": branch, "layer": sample_layer, "range": f"{low:.2f},{high:.2f}", "sample": seed, "scale": scale})
     total, sample = cached(sample_positions, sample_layer, low, high, SAMPLED, seed, branch)
     pick[2].caption(
         f"{total:,} positions of layer {sample_layer} have a {what} in [{low:.2f}, {high:.2f}]; {sample.num_rows} drawn"
     )
     places = list(zip(sample.column("doc_id").to_pylist(), sample.column("position").to_pylist()))
+    # the contexts hold each token's mean gate (`token_contexts`): shaded by it against the mean's distribution
+    cdf, shaded = histogram_cdf(histogram, sample_layer), f"layer {sample_layer} mean gate"
+    if places:
+        st.html(colour_bar_html(scale, cdf, shaded))
     for (doc_id, position), gate, context in zip(
         places, sample.column("gate").to_pylist(), cached(token_contexts, sample_layer, places)
     ):
         selected = next(k for k, t in enumerate(context) if t["position"] == position)
-        st.html(shaded_text_html([t["token"] for t in context], [t["gate_mean"] for t in context], selected=selected))
+        gates = [t["gate_mean"] for t in context]
+        st.html(shaded_text_html([t["token"] for t in context], gates, selected, scale=scale, cdf=cdf, what="mean gate"))
         document_link(doc_id, position, sample_layer, f"{md_text(doc_id)} · position {position:,} · gate {gate:.3f}")
 
 

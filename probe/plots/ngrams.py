@@ -1,5 +1,5 @@
-"""Figures of one n-gram: its gates over all occurrences against the layer's, and layer against
-layer, from `probe.runs.queries.ngram_occurrences`."""
+"""Figures of one n-gram: its gates over all occurrences against the layer's (shares per bin, and
+densities on a log scale), and layer against layer, from `probe.runs.queries.ngram_occurrences`."""
 
 from __future__ import annotations
 
@@ -37,6 +37,51 @@ def ngram_gate_figure(occurrences: pa.Table, histogram: pa.Table, layer: int, la
         xaxis_title="branch-mean gate (0..1, bins of 0.05)",
         yaxis_title="share of occurrences",
         yaxis_tickformat=".0%",
+        xaxis_range=[0, 1],
+    )
+    return figure
+
+
+def layer_gate_density(histogram: pa.Table, layer: int) -> tuple[np.ndarray, np.ndarray]:
+    """The stored histogram's bin edges and the layer's density per unit gate in each bin
+    (branch mean; integrates to 1 over [0, 1])."""
+    rows = histogram.filter(pc.and_(pc.equal(histogram.column("layer"), layer), pc.equal(histogram.column("branch"), -1)))
+    if rows.num_rows == 0:
+        raise ValueError(
+            f"the gate histogram has no layer {layer}: use one of {sorted(set(histogram.column('layer').to_pylist()))}"
+        )
+    width = float(rows.column("bin_hi")[0].as_py() - rows.column("bin_lo")[0].as_py())
+    edges = np.linspace(0, 1, round(1 / width) + 1)
+    counts = np.zeros(len(edges) - 1)
+    np.add.at(counts, rows.column("bin").to_numpy(), rows.column("count").to_numpy())
+    return edges, counts / max(counts.sum(), 1) / width
+
+
+def ngram_gate_density_figure(occurrences: pa.Table, histogram: pa.Table, layer: int, label: str) -> go.Figure:
+    """The density of the n-gram's gates (per unit gate, area 1) against the layer's, on the
+    stored histogram's bins and a log scale, so a thin tail reads as well as the bulk; dashed
+    lines at both means."""
+    label = plain(label)
+    edges, everyone = layer_gate_density(histogram, layer)
+    gates = occurrences.column("gate").to_numpy()
+    width = edges[1] - edges[0]
+    counts, _ = np.histogram(gates, edges)
+    own = counts / max(counts.sum(), 1) / width
+    centres = (edges[:-1] + edges[1:]) / 2
+    layer_mean = float((centres * everyone * width).sum())  # from the bins: exact to half a bin
+    figure = go.Figure(
+        [
+            go.Scatter(x=edges, y=np.r_[own, own[-1]], line_shape="hv", name=f"{label} ({len(gates):,} occurrences)"),
+            go.Scatter(x=edges, y=np.r_[everyone, everyone[-1]], line_shape="hv", name=f"all positions, layer {layer}"),
+        ]
+    )
+    for x, colour, name in ((gates.mean(), "#636efa", "its mean"), (layer_mean, "#ef553b", "layer's mean")):
+        figure.add_vline(x=x, line_dash="dash", line_color=colour, annotation_text=f"{name} {x:.3f}")
+    figure.update_layout(
+        title={"text": f"Density of {label}'s gate against layer {layer}'s", "x": 0, "xanchor": "left"},
+        xaxis_title=f"branch-mean gate (0..1, bins of {width:.2f})",
+        yaxis_title="density per unit gate (log)",
+        yaxis_type="log",
         xaxis_range=[0, 1],
     )
     return figure

@@ -1,5 +1,7 @@
 """Token views: a gate's colour on an absolute or a percentile scale, its colour bar with the
-layer's quartiles, and shaded text where whitespace tokens stay visible.
+layer's quartiles, and shaded text where whitespace tokens stay visible and each token shows its
+value on hover. Every shaded text in the browser and the notebooks goes through `shades` and
+`colours`, so a gate has one colour on every page for a scale and layer.
 
 A gate's percentile is read from the run's gate histogram (`probe.gate_histogram`), so the
 colour says where a token stands among all of its layer's positions: where the median gate is
@@ -15,6 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 SCALES = ("absolute", "percentile")
+DEFAULT_SCALE = "percentile"  # what every page shades by until the reader picks another (`apps/colour.py`)
 # a sequential scale that stays readable under black text at its low end and white at its top
 # (matplotlib's "YlOrRd" at 0, 0.25, 0.5, 0.75, 1)
 STOPS = np.array([[255, 255, 204], [254, 217, 118], [253, 141, 60], [227, 26, 28], [128, 0, 38]], dtype=float)
@@ -96,23 +99,56 @@ def colour_bar_html(scale: str, cdf: tuple[np.ndarray, np.ndarray], what: str = 
 
 
 def shaded_text_html(
-    tokens: list[str], gates: list[float], selected: int | None = None, shade_values=None, marked: set[int] = frozenset()
+    tokens: list[str],
+    gates: list[float],
+    selected: int | None = None,
+    marked: set[int] = frozenset(),
+    *,
+    scale: str = "absolute",
+    cdf: tuple[np.ndarray, np.ndarray] | None = None,
+    what: str = "gate",
 ) -> str:
-    """Static HTML of tokens on their colours with a border between tokens and whitespace shown;
-    `shade_values` (default: the gates) pick the colours, `selected` (an index into tokens) is
-    outlined and `marked` ones underlined. Used where a short context is shown; the document
-    viewer's interactive view is `apps/token_view.py`."""
-    backgrounds = colours(gates if shade_values is None else shade_values)
-    dark = np.asarray(gates if shade_values is None else shade_values, dtype=float) >= DARK_FROM
+    """Static HTML of tokens on their colours with a border between tokens and whitespace shown:
+    the colour encodes the gate on `scale` (the percentile scale needs the layer's `cdf`, which
+    also puts the percentile in the hover text), `selected` (an index into tokens) is outlined
+    and `marked` ones underlined. Each token holds its value as hidden text that
+    `SHADED_TEXT_CSS` shows on hover (plain HTML: no title or data attributes, no script).
+    Used where a short context is shown, under its `colour_bar_html`; the document viewer's
+    interactive view is `apps/token_view.py`."""
+    if len(tokens) != len(gates):
+        raise ValueError(f"{len(tokens)} tokens but {len(gates)} gates: pass one gate per token")
+    if scale == "percentile" and cdf is None:
+        raise ValueError("scale='percentile' needs the layer's cdf: pass cdf=histogram_cdf(histogram, layer, branch)")
+    gates = np.asarray(gates, dtype=float)
+    shown = shades(gates, scale, cdf)
+    ranks = None if cdf is None else percentiles(gates, cdf)
     spans = []
-    for i, (token, background) in enumerate(zip(tokens, backgrounds)):
-        style = f"background:{background};color:{'white' if dark[i] else 'black'};border:1px solid #0002;border-radius:2px"
+    for i, (token, background) in enumerate(zip(tokens, colours(shown))):
+        text_colour = "white" if shown[i] >= DARK_FROM else "black"
+        style = f"background:{background};color:{text_colour};border:1px solid #0002;border-radius:2px"
         if i == selected:
             style += ";outline:2px solid #1f4fd6;outline-offset:1px"
         if i in marked:
             style += ";text-decoration:underline 2px"
-        spans.append(f'<span style="{style}">{html.escape(visible(token))}</span>')
-    return '<div style="white-space:pre-wrap;font-family:monospace;line-height:1.7">' + "".join(spans) + "</div>"
+        value = f"{what} {gates[i]:.3f}" + ("" if ranks is None else f" (percentile {100 * ranks[i]:.0f})")
+        # hidden by its own style, so the text reads right even where SHADED_TEXT_CSS is not loaded (a notebook)
+        spans.append(
+            f'<span class="gate-tok" style="{style}">{html.escape(visible(token))}'
+            f'<span class="gate-tok-value" style="display:none">{html.escape(value)}</span></span>'
+        )
+    return f'<div class="gate-text" style="white-space:pre-wrap;font-family:monospace;line-height:1.7">{"".join(spans)}</div>'
+
+
+# shows a shaded token's value on hover at once (the browser's own tooltip needs a title attribute and waits);
+# `!important` beats the value's inline display:none
+SHADED_TEXT_CSS = """
+.gate-tok { position: relative; }
+.gate-tok:hover { outline: 2px solid #333; z-index: 3; }
+.gate-tok:hover .gate-tok-value { display: block !important; position: absolute; left: 0; top: 1.7em; z-index: 4;
+    width: max-content; white-space: nowrap; background: #fff; color: #111; border: 1px solid #888; border-radius: 4px;
+    padding: 2px 6px; font-family: sans-serif; font-size: 12px; line-height: 1.4; text-decoration: none;
+    box-shadow: 0 2px 6px #0004; pointer-events: none; }
+"""
 
 
 GATES = ("gate_mean", "gate_max")  # besides one branch's, gate_bN

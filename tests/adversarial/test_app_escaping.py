@@ -100,14 +100,19 @@ PAGES = [
     "views/similarity.py",
     "views/offload.py",
     "views/ablations.py",
+    "views/try_text.py",
+    "views/search.py",
 ]
 # the query parameters each page reads (`from_address`); q and doc take any text, the others reject these values
 ADDRESS = {
-    "views/overview.py": ("branch", "layer", "range", "sample"),
+    "views/overview.py": ("branch", "layer", "range", "sample", "scale"),
     "views/documents.py": ("q", "doc", "pos", "layer", "gate", "scale"),
-    "views/ngrams.py": ("layer", "order", "min", "sort", "q", "cat", "longest", "rows", "pick"),
+    "views/ngrams.py": ("layer", "order", "min", "sort", "q", "cat", "longest", "rows", "pick", "ng_bin", "ng_page", "scale"),
+    "views/try_text.py": ("text", "pos", "layer", "gate", "scale"),
+    "views/search.py": ("q",),
 }
-TAKES_ANY_TEXT = {"q", "doc"}
+TAKES_ANY_TEXT = {"q", "doc", "text"}
+SEARCHED = {"views/search.py": {"q": "zq"}}  # every payload holds zq
 EVERY_KEY = sorted({key for keys in ADDRESS.values() for key in keys})
 
 
@@ -579,10 +584,11 @@ def shown_whole(run: Path, page: str) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_of_a_hostile_run_shows_its_data_as_text(monkeypatch, hostile_run, page):
-    app = open_page(monkeypatch, hostile_run, page, range="0,1")  # the overview samples positions of any gate
+    # the overview samples positions of any gate; the search finds every hostile document and n-gram
+    app = open_page(monkeypatch, hostile_run, page, range="0,1", **SEARCHED.get(page, {}))
     assert_as_text(app, *shown_whole(hostile_run, page))
     assert not app.error, [e.value for e in app.error]  # the hostile values were drawn, not refused
-    if page not in ("views/documents.py", "views/ngrams.py"):
+    if page not in ("views/documents.py", "views/ngrams.py", "views/search.py", "views/try_text.py"):
         assert app.get("plotly_chart"), f"{page} drew no figure"
     if page == "views/overview.py":
         labels = [markdown_text(link.proto.label) for link in app.get("page_link")]
@@ -716,5 +722,7 @@ def test_the_harness_finds_the_markup_of_pages_that_escape_nothing(monkeypatch, 
         if hasattr(module, "plain"):
             monkeypatch.setattr(module, "plain", str)
     for page in PAGES:
-        app = open_page(monkeypatch, hostile_run, page, range="0,1", layer=f"zq`one {PAYLOADS[0]}")
+        if page == "views/try_text.py":
+            continue  # it shows the reader's text, not the run's: tests/test_app_try_text.py types hostile text into it
+        app = open_page(monkeypatch, hostile_run, page, range="0,1", layer=f"zq`one {PAYLOADS[0]}", **SEARCHED.get(page, {}))
         assert page_problems(app), page

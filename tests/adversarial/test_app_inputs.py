@@ -58,6 +58,8 @@ def open_page(monkeypatch, run, page: str, **params) -> AppTest:
         ("views/documents.py", {"pos": "`1` **2**"}, "pos=`1` **2** is ignored: it is not a whole number"),
         ("views/ngrams.py", {"cat": "names,poetry"}, "cat=names,poetry is ignored"),
         ("views/ngrams.py", {"min": "three"}, "min=three is ignored"),
+        ("views/ngrams.py", {"ng_page": "0"}, "ng_page=0 is ignored: pages are numbered from 1"),
+        ("views/ngrams.py", {"ng_bin": "middle"}, "ng_bin=middle is ignored"),
         ("views/ngrams.py", {"pick": "1/2"}, "pick=1/2 is ignored: write it as LAYER/ORDER/NGRAM"),
         ("views/ngrams.py", {"pick": "9/2/ the"}, "pick=9/2/ the is ignored: use one of 1, 2"),
         ("views/ngrams.py", {"pick": "1/2/never seen"}, "The run has no 2-gram 'never seen' at layer 1"),
