@@ -1655,6 +1655,50 @@ Checks:
 """)
 
 
+def bench_app() -> str:
+    a = load("app_speed.json")
+    m = a["machine"]
+    loads = m["loadavg_1min_per_round"]
+    bare_rows = [[f"bare page: {name}", f"{num(b['median_s'], 2)} s", f"{num(b['median_websocket_span_s'], 2)} s",
+                  f"{b['median_websocket_bytes']:,}"] for name, b in a["bare"].items()]
+    rows = []
+    for name, r in a["app"].items():
+        ratio = f"{num(r['median_ratio'], 2)} [{num(r['min_ratio'], 2)}, {num(r['max_ratio'], 2)}]"
+        target = "–" if r["target_ratio"] is None else f"≤ {num(r['target_ratio'], 1)}: " + (
+            "**met**" if r["meets_target"] else "**not met**")
+        rows.append([name, f"{num(r['median_s'], 2)} s", r["against"], ratio, target,
+                     f"{num(r['median_websocket_span_s'], 2)} s", f"{r['median_websocket_bytes']:,}"])
+    return page("Gate browser speed", ["app_speed.json"], f"""
+`python benchmarks/bench_app.py [RUN_DIR] --rounds {a['rounds']}` on {a['run']}: {a['statistic']}.
+{m['cpus']} CPUs, 1-minute load average {num(min(loads), 1)}–{num(max(loads), 1)} during the rounds;
+Streamlit {m['streamlit']}, {m['chromium']}, Python {m['python']}.
+
+## How it is measured
+
+Absolute times on these shared machines move with the load, so every time is a ratio to Streamlit
+itself: a bare page (a title, a button and a line of text, served with the app's own flags) loaded
+in the same headless Chromium in the same round. Each round starts a fresh server for the bare page
+and one for the app (`engram-probe app` on a copy of the run), in alternating order, and drives the
+browser over the DevTools protocol with the harness of the browser tests. A time runs from the
+navigation or the click until the page shows what the step should show and Streamlit marks its
+script finished. The first page is the first visit to a fresh server, against the bare page's
+first visit; the warm page a second visit (a new session on a warm server). The interactions
+follow in one session, each against the bare page's button rerun in the same round (the median of
+its clicks): an n-gram link of the Overview, the n-gram page's document link, a token click, a
+selectbox change (the viewer's gate), the sidebar back to the Overview, a box over its histogram
+(timed from the mouse's release) and the same n-gram link again, once the session has loaded every
+element's code. The websocket span (first frame sent to last frame received, from the browser's
+Network events) is the server's side of a step: the request, the script run and its messages; the
+rest is the browser's. The targets (issue #35) hold for the median over rounds.
+
+{table(['measure', 'median', 'against', 'ratio, median [min, max]', 'target', 'websocket span', 'websocket bytes'], rows)}
+
+{table(['yardstick', 'median', 'websocket span', 'websocket bytes'], bare_rows)}
+
+{source('app_speed.json')}
+""")
+
+
 def bench_index() -> str:
     return page("Benchmarks", ["(none: an index)"], """
 Each benchmark is a script in `benchmarks/` that writes JSON under `benchmarks/results/`; these
@@ -1671,7 +1715,8 @@ report ratios measured side by side in one process, and read the medians before 
 | [V4.1 traffic and plan](traffic.md) | `engram-probe offload traffic` / `plan` | V4.1-Flash's exact Engram traffic; \
 the H200 projection |
 | [Categorizer](categorizer.md) | `bench_categorize.py` | accuracy on every evaluation set, calibration, speed |
-| [Qwen4-Exp bridge](bridge.md) | `bench_bridge.py` | the bridged Qwen4-Exp against transformers; its table tiers |""")
+| [Qwen4-Exp bridge](bridge.md) | `bench_bridge.py` | the bridged Qwen4-Exp against transformers; its table tiers |
+| [Gate browser](app.md) | `bench_app.py` | every page and interaction against a bare Streamlit page in the same browser |""")
 
 
 PAGES = {
@@ -1691,6 +1736,7 @@ PAGES = {
     "benchmarks/categorizer.md": bench_categorizer,
     "benchmarks/bridge.md": bench_bridge,
     "benchmarks/qwen_traffic.md": bench_qwen_traffic,
+    "benchmarks/app.md": bench_app,
 }
 
 
