@@ -316,7 +316,15 @@ def test_link_chain_overview_ngram_document_token_ngram_stays_in_one_session(run
         browser.click(button("the n-gram table"), shows("N-gram explorer", "Select a row"), "the table")
         assert browser.address() == (
             "ngrams",
-            {"layer": layer, "order": order, "min": "3", "sort": "lower_bound", "longest": "1", "rows": "200"},
+            {
+                "layer": layer,
+                "order": order,
+                "min": "3",
+                "sort": "lower_bound",
+                "longest": "1",
+                "rows": "200",
+                "scale": "percentile",
+            },
         )
 
 

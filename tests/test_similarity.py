@@ -6,7 +6,14 @@ import torch
 from conftest import documents
 
 from engram_model import EngramLM
-from probe.analyses.similarity import MinibatchCKA, alignment_index, linear_cka, model_similarity, rbf_cka
+from probe.analyses.similarity import (
+    MinibatchCKA,
+    alignment_against_self,
+    alignment_index,
+    linear_cka,
+    model_similarity,
+    rbf_cka,
+)
 from probe.batching import read_chunks, select_positions
 
 
@@ -103,6 +110,21 @@ def test_bad_input_is_named():
         linear_cka(np.random.randn(3, 2), np.random.randn(3, 2), debiased=True)
     with pytest.raises(ValueError, match="call update first"):
         MinibatchCKA().matrix()
+
+
+def test_alignment_against_self_by_hand():
+    # b against itself: 1 on the diagonal, 0.5 one layer away, 0 further; a's layer 0 is most like b's layer 1
+    self_b = np.array([[1.0, 0.5, 0.0], [0.5, 1.0, 0.5], [0.0, 0.5, 1.0]])
+    a_b = np.array([[0.5, 1.0, 0.5], [0.0, 0.5, 1.0], [0.0, 0.5, 1.0]])
+    # k = 1: the best layer, less j
+    assert np.allclose(alignment_against_self(a_b, self_b, 1), [1, 1, 0])
+    # k = 2: a_0 = (1*1 + 0.5*0) / 1.5 (ties keep the lower layer), null_0 = (1*0 + 0.5*1) / 1.5
+    null = [0.5 / 1.5, (1 * 1 + 0.5 * 0) / 1.5, (1 * 2 + 0.5 * 1) / 1.5]
+    a_j = [1 / 1.5, (1 * 2 + 0.5 * 1) / 1.5, (1 * 2 + 0.5 * 1) / 1.5]
+    assert np.allclose(alignment_against_self(a_b, self_b, 2), np.subtract(a_j, null))
+    assert np.allclose(alignment_against_self(self_b, self_b, 3), 0)  # a model against itself: no shift at any k
+    with pytest.raises(ValueError, match="one depth"):
+        alignment_against_self(a_b[:2], self_b, 1)
 
 
 def test_alignment_index_by_hand():

@@ -79,7 +79,7 @@ from ..runs.scan import fingerprint_model
 from ..runs.store import write_atomically, write_json
 from .ablation import engram_ablation, moe_layers, require_engram
 from .lens import logit_lens
-from .similarity import alignment_index, model_similarity
+from .similarity import alignment_against_self, alignment_index, model_similarity
 
 POSITION_DESCRIPTIONS = {
     "all": "every token except the first of each chunk",
@@ -251,7 +251,28 @@ def similarity_report(
             "a_j_low": None if resampled is None else json_ready(np.nanpercentile(resampled, 2.5, axis=0)),
             "a_j_high": None if resampled is None else json_ready(np.nanpercentile(resampled, 97.5, axis=0)),
         },
+        "against_self": alignment_calibration(cka, bootstrap) if len(cka["cka"]) == len(cka["cka_b"]) else None,
     }
+
+
+def alignment_calibration(cka: dict, bootstrap: int) -> list[dict]:
+    """For k = 1 .. b's layers: a_j, b's own a_j against itself (the null of no shift) and their
+    difference with a 95% interval over the same minibatch resamples (`alignment_against_self`)."""
+    rows = []
+    for k in range(1, len(cka["cka_b"]) + 1):
+        excess = alignment_against_self(cka["cka"], cka["cka_b"], k)
+        draws = [alignment_against_self(c, cb, k) for c, cb in zip(cka["cka_resampled"], cka["cka_b_resampled"])]
+        rows.append(
+            {
+                "k": k,
+                "a_j": json_ready(alignment_index(cka["cka"], k)),
+                "null_a_j": json_ready(alignment_index(cka["cka_b"], k)),
+                "excess": json_ready(excess),
+                "excess_low": json_ready(np.nanpercentile(draws, 2.5, axis=0)) if draws else None,
+                "excess_high": json_ready(np.nanpercentile(draws, 97.5, axis=0)) if draws else None,
+            }
+        )
+    return rows
 
 
 def lens_report(

@@ -174,6 +174,18 @@ def alignment_index(similarity, k: int = 5) -> np.ndarray:
         return (weights * top).sum(1) / weights.sum(1)
 
 
+def alignment_against_self(cka, cka_b, k: int) -> np.ndarray:
+    """a_j (`alignment_index`) less what the same computation gives model b against itself, layer
+    by layer: the null of no shift. With k > 1 the soft alignment is pulled towards the middle
+    layers (at layer 0 the k most similar layers all lie above it, so a_0 > 0 for any pair), and
+    b against itself shows how far; 0 means a's layer j sits where b's own layer j sits. Needs
+    models of the same depth."""
+    cka, cka_b = np.asarray(cka, dtype=np.float64), np.asarray(cka_b, dtype=np.float64)
+    if cka_b.shape != (cka.shape[1], cka.shape[1]) or cka.shape[0] != cka.shape[1]:
+        raise ValueError(f"a against b {cka.shape} and b against itself {cka_b.shape} must be square and of one depth")
+    return alignment_index(cka, k) - alignment_index(cka_b, k)
+
+
 # --- models --------------------------------------------------------------------------------
 
 
@@ -201,7 +213,8 @@ def model_similarity(
     to `pool`) and shuffled into minibatches of `minibatch`, so a minibatch mixes documents; a
     final remainder of at least 4 positions is a smaller minibatch.
     Returns {"cka": [La, Lb], "cka_a": [La, La], "cka_b": [Lb, Lb], "positions", "minibatches",
-    "cka_resampled": [bootstrap, La, Lb]} (`MinibatchCKA.resampled`; empty when bootstrap is 0)."""
+    "cka_resampled": [bootstrap, La, Lb], "cka_b_resampled": [bootstrap, Lb, Lb]} (`MinibatchCKA.resampled`,
+    both from the same draws of minibatches; empty when bootstrap is 0)."""
     if minibatch < 4:
         raise ValueError(f"minibatch={minibatch}: unbiased HSIC needs at least 4 positions")
     same = model_a is model_b
@@ -247,6 +260,7 @@ def model_similarity(
         "cka_a": full[:n_a, :n_a],
         "cka_b": cka_b,
         "cka_resampled": resampled[:, :n_a, n_a:] if not same else resampled,  # [bootstrap, La, Lb]
+        "cka_b_resampled": resampled[:, n_a:, n_a:] if not same else resampled,  # [bootstrap, Lb, Lb]
         "positions": count,
         "minibatches": acc.batches,
     }
