@@ -9,8 +9,10 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 import numpy as np
+import pyarrow as pa
 import pytest
 import torch
 import torch.nn.functional as F
@@ -29,6 +31,7 @@ from engram_model.checkpoint import DATA_DIR  # noqa: E402
 from engram_model.corpus import Document  # noqa: E402
 from probe.batching import DocumentChunker, document_prefix, read_chunks  # noqa: E402
 from probe.runs.ngrams import suffix_ngram_columns, token_texts  # noqa: E402
+from probe.runs.queries import ngram_occurrences  # noqa: E402
 from probe.runs.recorder import GateRecorder, RecordOptions  # noqa: E402
 from probe.runs.scan import SAMPLE_BYTES, fingerprint_model, fingerprint_transformers_checkpoint  # noqa: E402
 from probe.runs.store import connect  # noqa: E402
@@ -323,3 +326,227 @@ def test_ngram_texts_are_what_the_hash_reads(bridged):
         assert columns[n].to_pylist() == ["".join(texts[back[k][t]] for k in reversed(range(n))) for t in range(len(ids))]
     ours = suffix_ngram_columns(bridged.tokenizer, [ids], n_max)  # our models' default: pad before, no cut
     assert ours[2].to_pylist()[ids.index(eos) + 1] == texts[eos] + texts[ids[ids.index(eos) + 1]]
+
+
+# --- the browser's model-backed pages on the bridged run ---------------------------------
+
+PLE_LAYER, ORDER = 2, 2  # the second PLE layer (decoder layer 2, after two decoder layers), bigrams
+
+
+@pytest.fixture(scope="module")
+def plain_run(qwen_dir, corpus) -> Path:
+    """The corpus probed again without --record-rows: its n-gram page addresses rows with the model."""
+    out = qwen_dir.parent / "plain_run"
+    code, output = invoke(*run_args(qwen_dir, corpus, out, "--max-tokens", CHUNK, "--batch-size", 2))
+    assert code == 0, output
+    return out
+
+
+def open_page(monkeypatch, run_dir: Path, page: str, **params: str) -> AppTest:
+    monkeypatch.setattr(sys, "argv", [str(BROWSER), str(run_dir)])
+    app = AppTest.from_file(str(BROWSER), default_timeout=120).run()
+    app.switch_page(page)
+    app.query_params.update(params)
+    app.run()
+    assert not app.exception, (page, [e.message for e in app.exception])
+    return app
+
+
+def commonest_ngram(run_dir: Path, layer: int, order: int) -> str:
+    with connect(run_dir) as con:
+        [(ngram,)] = con.sql(
+            f"SELECT ngram_{order} FROM gates WHERE layer = {layer} GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1"
+        ).fetchall()
+    return ngram
+
+
+def transformers_rows(bridged, ids: list[int], layer: int) -> np.ndarray:
+    """A whole document's per-head row ids `[T, H]` as transformers' own n-gram embedding
+    computes them (its flat ids, read at the lookup, less each head's offset)."""
+    embedding = bridged.hf.model.layers[layer].ple.ple_embedding
+    seen = {}
+    handle = embedding.ngram_embedding.register_forward_pre_hook(lambda module, args: seen.update(flat=args[0]))
+    try:
+        with torch.no_grad():
+            bridged(torch.tensor([ids]))
+    finally:
+        handle.remove()
+    return (seen["flat"][0] - embedding.ngram_heads_offsets).numpy()
+
+
+def test_the_ngram_page_addresses_hash_neighbours_with_the_bridged_models_own_rows(monkeypatch, run, plain_run, bridged):
+    """The button "address the run's n-grams" on a run without row ids: the neighbours are those of the rows
+    transformers' own n-gram embedding computes for each document, which the recorded run holds too."""
+    from probe.runs.ngram_feature import hash_neighbours, layer_position_rows, order_heads
+
+    heads = order_heads(ORDER, bridged.cfg.engram.heads_per_order)
+    with connect(plain_run) as con:
+        table = con.sql(
+            f"SELECT ngram_{ORDER} AS ngram, gate_mean AS gate FROM gates WHERE layer = {PLE_LAYER} ORDER BY doc_id, position"
+        ).to_arrow_table()
+    documents = documents_of(plain_run)
+    rows = np.concatenate([transformers_rows(bridged, documents[d][1], PLE_LAYER)[:, heads] for d in sorted(documents)])
+    expected_positions = table.append_column("rows", pa.FixedSizeListArray.from_arrays(pa.array(rows.reshape(-1)), rows.shape[1]))
+    addressed = layer_position_rows(plain_run, PLE_LAYER, ORDER)
+    assert addressed.equals(expected_positions)
+    assert layer_position_rows(run[0], PLE_LAYER, ORDER).column("rows").equals(addressed.column("rows"))  # as recorded
+
+    # the commonest n-gram that shares a row with another, so that the table compared has neighbours in it
+    by_count = pa.TableGroupBy(expected_positions, "ngram").aggregate([("gate", "count")]).sort_by([("gate_count", "descending")])
+    ngrams = by_count.column("ngram").to_pylist()
+    ngram = next((n for n in ngrams if not all(hash_neighbours(expected_positions, n)["is_target"].to_pylist())), None)
+    assert ngram is not None, "no two n-grams of the run share a row: the corpus is too small to test neighbours"
+    app = open_page(monkeypatch, plain_run, "views/ngrams.py", pick=f"{PLE_LAYER}/{ORDER}/{ngram}")
+    assert "did not record its row ids" in "\n".join(i.value for i in app.info)
+    [address] = [b for b in app.button if b.label == "address the run's n-grams"]
+    address.click().run()
+    assert not app.exception, [e.message for e in app.exception]
+    app.number_input(key="ng_neighbour_min").set_value(1).run()
+    expected = hash_neighbours(expected_positions, ngram, min_count=1).to_pandas()
+    [shown] = [frame.value for frame in app.dataframe if "share_of_row" in frame.value.columns]
+    assert shown[["head", "row", "count"]].values.tolist() == expected[["head", "row", "count"]].values.tolist()
+    assert shown["ngram"].tolist() == [repr(n) for n in expected["ngram"]] and not shown["is_target"].all()
+
+
+def direct_path_logits(bridged, layer: int, ngram_ids: list[int]) -> torch.Tensor:
+    """The n-gram's direct-path logits `[vocab]` from the bridged model's weights: the rows of
+    its order's heads (looked up in transformers' table at the ids transformers hashes), the PLE
+    value projection with the bias every n-gram shares taken off, the same value in every stream
+    (gate 1), carried unchanged to the end (Qwen4-Exp's gated residual adds each sublayer's output
+    to the streams it was given: a zero output leaves them as they are), then the final mixer
+    and lm_head; centred on the vocabulary's mean."""
+    ple = bridged.hf.model.layers[layer].ple
+    embedding, config = ple.ple_embedding, bridged.cfg.engram
+    flat = transformers_rows(bridged, ngram_ids, layer)[-1] + embedding.ngram_heads_offsets.numpy()  # [H]
+    table = embedding.ngram_embedding.weight.detach()
+    with torch.no_grad():
+        memory = embedding(torch.tensor([ngram_ids]), None)[0, -1]  # transformers' own [d_mem]
+        # every head's row, head after head, orders in turn: each order is one block of d_mem/(N-1) columns
+        torch.testing.assert_close(memory, table[flat].flatten(), rtol=0, atol=0)
+        order = len(ngram_ids)
+        own = torch.zeros_like(memory)
+        for head in range((order - 2) * config.heads_per_order, (order - 1) * config.heads_per_order):
+            own[head * config.head_dim : (head + 1) * config.head_dim] = table[flat[head]]
+        value = ple.value_proj(own) - ple.value_proj(torch.zeros_like(own))  # [d]
+        streams = value.repeat(bridged.cfg.hc_streams)[None, None]  # [1, 1, M*d], transformers' layout
+        logits = bridged.hf.lm_head(bridged.hf.model.hyper_connection_mixer(streams))[0, 0].float()
+    return logits - logits.mean()
+
+
+def gate_zero_deltas(bridged, run_dir: Path, layer: int, occurrences: pa.Table) -> list[float]:
+    """Per occurrence that has a next token in its scan chunk: the loss of predicting that token
+    with `layer`'s gate zeroed at the chunk's occurrences, minus the loss as it is; chunk by chunk
+    as the scan cut them, each forward here with the bridged model and a hook of its own."""
+    documents = documents_of(run_dir)
+    wanted: dict[str, set[int]] = {}
+    for row in occurrences.to_pylist():
+        wanted.setdefault(row["doc_id"], set()).add(row["position"])
+    deltas = []
+    for doc_id, positions in sorted(wanted.items()):
+        ids = documents[doc_id][1]
+        for start in range(0, len(ids), CHUNK):
+            chunk = ids[start : start + CHUNK]
+            inside = [p - start for p in sorted(positions) if start <= p < start + len(chunk) - 1]
+            if not inside:
+                continue
+            tokens = torch.tensor([chunk])
+            rows = bridged.engram_rows(tokens, history=[ids[max(0, start - 2) : start]])
+
+            def zero_gate(gate, hook):  # [1, T, M]
+                gate = gate.clone()
+                gate[0, inside] = 0
+                return gate
+
+            with torch.no_grad():
+                on = F.log_softmax(bridged(tokens, rows=rows)[0].float(), -1)
+                off = bridged.run_with_hooks(tokens, rows=rows, fwd_hooks=[(f"blocks.{layer}.engram.hook_gate", zero_gate)])
+                off = F.log_softmax(off[0].float(), -1)
+            deltas += [float(on[p, chunk[p + 1]] - off[p, chunk[p + 1]]) for p in inside]
+    return deltas
+
+
+def test_the_effects_button_on_a_bridged_run(monkeypatch, plain_run, bridged):
+    from probe.analyses.ngram_effects import gate_zero_loss_change, ngram_token_ids
+
+    ngram = commonest_ngram(plain_run, PLE_LAYER, ORDER)
+    app = open_page(monkeypatch, plain_run, "views/ngrams.py", pick=f"{PLE_LAYER}/{ORDER}/{ngram}")
+    tables = len(app.dataframe)
+    [measure] = [b for b in app.button if b.label == "measure its effects"]
+    measure.click().run()
+    assert not app.exception and not app.error, ([e.message for e in app.exception], [e.value for e in app.error])
+    occurrences = ngram_occurrences(plain_run, PLE_LAYER, ORDER, ngram)
+    first = occurrences.to_pylist()[0]
+    ids = ngram_token_ids(bridged, plain_run, PLE_LAYER, ORDER, first["doc_id"], first["position"])
+    texts = token_texts(bridged.tokenizer).to_pylist()
+    assert len(ids) == ORDER and "".join(texts[i] for i in ids) == ngram
+    logits = direct_path_logits(bridged, PLE_LAYER, ids)
+    towards, away = (frame.value for frame in app.dataframe[tables : tables + 2])
+    for shown, sign in ((towards, 1.0), (away, -1.0)):
+        top = torch.topk(sign * logits, len(shown)).indices.tolist()
+        assert shown["token"].tolist() == [repr(texts[i]) for i in top]
+        np.testing.assert_allclose(shown["logit"].to_numpy(), logits[top].numpy(), rtol=1e-4, atol=1e-5)
+    loss = gate_zero_loss_change(bridged, plain_run, PLE_LAYER, occurrences)
+    deltas = gate_zero_deltas(bridged, plain_run, PLE_LAYER, occurrences)
+    assert loss["n_occurrences"] == len(deltas) > 1 and not loss["sampled"]
+    assert loss["mean"] == pytest.approx(np.mean(deltas), abs=1e-5)
+    shown = {m.label: m.value for m in app.metric}["loss without it (nats per next token)"]
+    assert shown == f"{loss['mean']:+.3f} [{loss['low']:+.3f}, {loss['high']:+.3f}]"
+
+
+def test_try_text_gates_a_typed_in_document_as_the_run_recorded_it(monkeypatch, run, bridged):
+    """A run document typed in: `text_gates` (what the page runs) gives the recorded gates of every
+    layer and branch, at every position the scan's first chunk saw as the page does (a later chunk
+    of the scan attends only within itself; the page runs the text whole) and at every position of
+    the first PLE layer (its gates see the token alone); the page shows them, and every branch of
+    the model's streams is a gate to shade by, here as in the document viewer."""
+    from probe.batching import text_gates
+
+    run_dir = run[0]
+    documents = documents_of(run_dir)
+    doc_id = max(documents, key=lambda d: len(documents[d][1]))  # the longest: several chunks in the run
+    text, ids = documents[doc_id]
+    assert len(ids) > CHUNK
+    with torch.no_grad():
+        typed_ids, gates = text_gates(bridged, text)
+    assert typed_ids == ids
+    first, second = bridged.cfg.engram.layers
+    np.testing.assert_allclose(gates[first].numpy(), recorded(run_dir, doc_id, first)[0], atol=1e-5)
+    np.testing.assert_allclose(gates[second][:CHUNK].numpy(), recorded(run_dir, doc_id, second)[0][:CHUNK], atol=1e-5)
+
+    streams = bridged.cfg.hc_streams
+    assert streams == 4  # the tiny config's hc_count, as the released model's
+    branches = [f"gate_b{b}" for b in range(streams)]
+    position = CHUNK - 1
+    app = open_page(monkeypatch, run_dir, "views/try_text.py", text=text, pos=str(position))
+    assert app.selectbox(key="gate").options == ["mean", "max", *(f"branch {b}" for b in range(streams))]
+    shown = app.dataframe[-1].value  # the token's gate per layer and branch
+    assert list(shown["layer"]) == [first, second]
+    for _, row in shown.iterrows():
+        expected = recorded(run_dir, doc_id, row["layer"])[0][position]
+        np.testing.assert_allclose([row[f"branch {b}"] for b in range(streams)], expected, atol=1e-5)
+        assert row["mean"] == pytest.approx(expected.mean(), abs=1e-5) and row["max"] == pytest.approx(expected.max(), abs=1e-5)
+    for gate in branches:
+        app.selectbox(key="gate").set_value(gate).run()
+        assert not app.exception and app.query_params["gate"] == gate, [e.message for e in app.exception]
+    viewer = open_page(monkeypatch, run_dir, "views/documents.py", doc=doc_id)
+    assert viewer.selectbox(key="gate").options == app.selectbox(key="gate").options
+    for gate in branches:
+        viewer.selectbox(key="gate").set_value(gate).run()
+        assert not viewer.exception and viewer.query_params["gate"] == gate, [e.message for e in viewer.exception]
+
+
+def test_search_finds_a_document_and_an_ngram_of_the_bridged_run(monkeypatch, run, bridged):
+    run_dir = run[0]
+    app = open_page(monkeypatch, run_dir, "views/search.py", q="Pella")
+    holding = sorted(d for d, (text, _) in documents_of(run_dir).items() if "Pella" in text)
+    orders = range(2, bridged.cfg.engram.max_ngram + 1)
+    with connect(run_dir) as con:  # every (layer, order, n-gram) holding the query, case aside
+        found = con.sql(
+            " UNION ".join(f"SELECT layer, {n}, ngram_{n} FROM gates WHERE contains(lower(ngram_{n}), 'pella')" for n in orders)
+        ).fetchall()
+    assert 0 < len(found) <= 50  # all listed
+    assert [s.value for s in app.subheader][0] == f"N-grams: {len(found)}"
+    assert holding and [s.value for s in app.subheader][1:] == ["Documents by id: 0", f"Documents by text: {len(holding)}"]
+    links = [(link.proto.page, dict(parse_qsl(link.proto.query_string))) for link in app.get("page_link")]
+    assert sorted(params["doc"] for page, params in links if page == "documents") == holding
+    assert {params["pick"] for page, params in links if page == "ngrams"} == {f"{layer}/{n}/{ngram}" for layer, n, ngram in found}

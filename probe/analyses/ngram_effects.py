@@ -58,7 +58,9 @@ def ngram_value(model, layer: int, ngram_ids: Sequence[int]) -> torch.Tensor:
     tokens = torch.tensor([ids, ids], dtype=torch.long)  # row 0: the order's heads only; row 1: no memory at all
     values = {}
 
-    def keep_order(memory, hook):  # [2, T, d_mem], heads order-major, d_mem/(N-1) columns per order
+    def keep_order(memory, hook):
+        # [2, T, d_mem]: heads order-major, d_mem/(N-1) columns per order (ours, and Qwen4-Exp's n-gram
+        # embedding, which concatenates head after head, orders in turn)
         width = memory.shape[-1] // (max_order - 1)
         keep = torch.zeros_like(memory)
         keep[0, :, (order - 2) * width : (order - 1) * width] = 1
@@ -80,8 +82,9 @@ def logit_effects(model, layer: int, ngram_ids: Sequence[int], k: int = 10) -> l
     most, by the direct path: its value (`ngram_value`: its order's heads, without the
     projection's shared bias) added to every hyper-connection stream as the block adds it with
     gate = 1, carried to the end by the residual remix of the later streams alone (each
-    `HyperConnection.depth` with a zero sublayer output; EngramLM only: a bridged model's streams
-    are read as written), then read out as the logit lens reads a residual (`lens.readout`: the
+    `HyperConnection.depth` with a zero sublayer output; a bridged Qwen4-Exp's streams are read as
+    written, since its gated residual adds each sublayer's output to the streams it was given,
+    which a zero output leaves as they are), then read out as the logit lens reads a residual (`lens.readout`: the
     streams summed and the final RMSNorm, then the unembedding). The norm divides by the value's
     own RMS (and its eps), so a logit is what the model would predict from this value alone.
     Left out: the short conv (SiLU of a causal conv over the RMS-normalised gated values at t,
