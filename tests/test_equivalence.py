@@ -2,11 +2,12 @@
 the batching layer and the analysis reports were refactored: the same gate rows (ids, n-gram
 texts, row ids, shards) exactly, and the same numbers (gates, log-probs, CKA, KL, losses) to
 float32 rounding. The reference is `tests/data/reference_outputs.json`, written by the code of
-`61daf0d` (see `tests/reference_outputs.py`); rewritten three times since, to add the
+`61daf0d` (see `tests/reference_outputs.py`); rewritten four times since, to add the
 ablation's `delta_sem` field, the similarity's bootstrap interval of a_j (`alignment.bootstrap`,
-`a_j_low`, `a_j_high`), and to replace `delta_sem` with the ablation's bootstrap over
-documents (`delta_ci`, `documents`), each time after every other field was checked equal to
-the reference before it."""
+`a_j_low`, `a_j_high`), to replace `delta_sem` with the ablation's bootstrap over documents
+(`delta_ci`, `documents`), and to add the similarity's a_j against the null of no shift
+(`against_self`), each time after every other field was checked equal to the reference
+before it."""
 
 import json
 import math
