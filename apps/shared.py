@@ -6,6 +6,7 @@ modification times of the files read), so a run that grows or is re-analysed is 
 
 import re
 import sys
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,6 +18,28 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from probe.plots.tokens import DEFAULT_SCALE
 from probe.runs import artefacts
 from probe.runs.store import RunError, committed_shards
+
+# what a branch and a gate are, said the same way wherever a page shows one
+BRANCH = "a branch is one hyper-connection stream of the residual, each with its own gate at every Engram layer"
+GATE_CHOICE_HELP = (
+    f"what shades a token: the mean of its gates over the branches ({BRANCH}), or their largest, or one branch's own gate"
+)
+
+
+def gate_columns(streams: int) -> dict:
+    """Column settings, each with its explanation, for a table of a token's gates per layer:
+    layer, mean, max and branch 0..streams-1."""
+    return {
+        "layer": st.column_config.NumberColumn("layer", help="an Engram layer"),
+        "mean": st.column_config.NumberColumn("mean", format="%.3f", help=f"the gate (0..1): the mean over branches ({BRANCH})"),
+        "max": st.column_config.NumberColumn("max", format="%.3f", help="the largest of its branches' gates"),
+        **{
+            f"branch {b}": st.column_config.NumberColumn(
+                f"branch {b}", format="%.3f", help=f"hyper-connection stream {b}'s own gate"
+            )
+            for b in range(streams)
+        },
+    }
 
 
 def run_dir() -> Path:
@@ -39,15 +62,30 @@ def _check(run: str, stamp: tuple) -> artefacts.RunCheck | str:
         return str(err)
 
 
+# the check of this script run: a script run (a page's or a fragment's) runs in its session's script
+# thread, made again for each run, so the pages' many reads of the manifest list the shards once
+_this_run = threading.local()
+
+
 def check(run: Path) -> artefacts.RunCheck | str:
-    """The run's check, or the message saying what is wrong with it."""
-    return _check(str(run), version(run))
+    """The run's check, or the message saying what is wrong with it: read again once the run
+    changes (see `version`). It is kept for the rest of the script run (`run_check`)."""
+    result = _check(str(run), version(run))
+    _this_run.check = (str(run), result)
+    return result
+
+
+def run_check() -> artefacts.RunCheck | str:
+    """The check of `run_dir()` made in this script run (browser.py makes it first), else made now."""
+    run = run_dir()
+    kept = getattr(_this_run, "check", None)
+    return kept[1] if kept is not None and kept[0] == str(run) else check(run)
 
 
 def problem_page() -> None:
     run = run_dir()
     st.title("This run directory cannot be shown")
-    st.error(md_text(check(run)))
+    st.error(md_text(run_check()))
     st.markdown(
         "A run directory is made by probing a corpus. Probe the default corpus with the default model, "
         "or your own text, then open the result:"
@@ -58,7 +96,7 @@ def problem_page() -> None:
 
 
 def manifest() -> dict:
-    return check(run_dir()).manifest
+    return run_check().manifest
 
 
 def engram_layers() -> list[int]:

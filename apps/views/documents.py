@@ -5,11 +5,14 @@ Everything that picks the view is in the address: `?doc=ID&pos=N&layer=L&gate=G&
 
 import streamlit as st
 from probe.apps.colour import scale_address, scale_setting
+from probe.apps.export import export_buttons
 from probe.apps.shared import (
+    GATE_CHOICE_HELP,
     cached,
     code,
     engram_layers,
     from_address,
+    gate_columns,
     manifest,
     md_text,
     ngram_link,
@@ -73,7 +76,13 @@ if st.session_state.doc not in names:
         names = {st.session_state.doc: st.session_state.doc, **names}
 doc_id = top[1].selectbox("document", list(names), key="doc", format_func=names.get, on_change=jump_to_first_match)
 layer = top[2].selectbox("layer", layers, key="layer")
-gate = top[3].selectbox("gate", gates, key="gate", format_func=lambda g: g.removeprefix("gate_").replace("b", "branch ", 1))
+gate = top[3].selectbox(
+    "gate",
+    gates,
+    key="gate",
+    format_func=lambda g: g.removeprefix("gate_").replace("b", "branch ", 1),
+    help=GATE_CHOICE_HELP,
+)
 
 try:
     trace = cached(document_trace, doc_id)
@@ -142,26 +151,57 @@ with right:
         f"{code(repr(first['token']))} (id {md_text(first['token_id'])}) · "
         f"characters {md_text(first['char_start'])}–{md_text(first['char_end'])} · "
         f"category **{md_text(first['category'])}** ({md_text(first['evidence'] or 'no rule fired')})"
-        + (f" · log p(next) {first['next_logprob']:.3f} nats" if first.get("next_logprob") is not None else "")
+        + (
+            f" · log p(next) {first['next_logprob']:.3f} nats (the model's log-probability of the token that follows)"
+            if first.get("next_logprob") is not None
+            else ""
+        )
     )
     st.markdown("**The n-grams it reads** (each opens its n-gram page at this layer):")
     for n in range(2, max_order + 1):
         ngram_link(layer, n, first[f"ngram_{n}"], f"{n}-gram {code(repr(first[f'ngram_{n}']))}")
+    per_layer = [
+        {
+            "layer": row["layer"],
+            "mean": row["gate_mean"],
+            "max": row["gate_max"],
+            **{f"branch {b}": g for b, g in enumerate(row["gates"])},
+            **({"rows (per head)": " ".join(map(str, row["rows"]))} if row.get("rows") is not None else {}),
+            **({"output norm": row["out_norm"]} if row.get("out_norm") is not None else {}),
+        }
+        for row in at_position
+    ]
     st.dataframe(
-        [
-            {
-                "layer": row["layer"],
-                "mean": row["gate_mean"],
-                "max": row["gate_max"],
-                **{f"branch {b}": g for b, g in enumerate(row["gates"])},
-                **({"rows (per head)": " ".join(map(str, row["rows"]))} if row.get("rows") is not None else {}),
-                **({"output norm": row["out_norm"]} if row.get("out_norm") is not None else {}),
-            }
-            for row in at_position
-        ],
+        per_layer,
         hide_index=True,
+        column_config={
+            **gate_columns(config["hc_streams"]),
+            "rows (per head)": st.column_config.TextColumn(
+                "rows (per head)", help="the memory row read in each head's table, orders 2.. in turn, heads within an order"
+            ),
+            "output norm": st.column_config.NumberColumn(
+                "output norm", format="%.3f", help="the norm of what the layer's Engram adds to the residual here"
+            ),
+        },
     )
+    export_buttons(per_layer, f"token_{position}", "token_layers")
     if "rows" not in trace.column_names:
         st.caption("Row ids were not recorded; probe with `engram-probe run --record-rows` to see them.")
 
 st.plotly_chart(gate_trace_figure(trace, gate, window=(start, stop), selected=position))
+st.caption(f"The whole document's tokens at layer {layer}, with their gates per branch and the n-grams they read:")
+export_buttons(
+    [
+        {
+            "position": row["position"],
+            "token": row["token"],
+            "gate_mean": row["gate_mean"],
+            "gate_max": row["gate_max"],
+            **{f"gate_b{b}": g for b, g in enumerate(row["gates"])},
+            **{f"ngram_{n}": row[f"ngram_{n}"] for n in range(2, max_order + 1)},
+        }
+        for row in tokens
+    ],
+    f"trace_layer{layer}",
+    "document_trace",
+)

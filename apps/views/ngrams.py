@@ -9,8 +9,10 @@ table, plus `&pick=L/N/NGRAM` for an n-gram's page (the table's filters kept to 
 `&ng_bin=BIN&ng_page=P` for the bin and page of its occurrences shown."""
 
 import numpy as np
+import pyarrow as pa
 import streamlit as st
 from probe.apps.colour import scale_address, scale_setting
+from probe.apps.export import export_buttons
 from probe.apps.shared import (
     cached,
     document_link,
@@ -116,7 +118,14 @@ def position_rows(run: str, stamp: tuple, layer: int, order: int):
     return layer_position_rows(run, layer, order)
 
 
-GATE_HELP = "branch-mean gate (0..1) at this layer: how much of the retrieved memory the model lets in"
+GATE_HELP = (
+    "branch-mean gate (0..1) at this layer: how much of the retrieved memory the model lets in, averaged over the "
+    "branches (each hyper-connection stream has its own gate)"
+)
+LOWER_BOUND_HELP = (
+    "lower 95% bound of the mean gate (Wilson's score bound, valid however the gates spread): "
+    "3 occurrences at 0.95 give 0.40, 300 give 0.92, so a rare n-gram's high mean ranks below a common one's"
+)
 BREAKDOWN_COLUMNS = {
     "count": st.column_config.NumberColumn("count", help="occurrences of the n-gram in this context"),
     "share": st.column_config.NumberColumn("share", format="percent", help="of all the n-gram's occurrences"),
@@ -185,6 +194,7 @@ def breakdown(occurrences, pick_layer: int, pick_order: int) -> None:
         hide_index=True,
         column_config={group: st.column_config.TextColumn(group, help=f"the {group} of each occurrence"), **BREAKDOWN_COLUMNS},
     )
+    export_buttons(table, f"ngram_by_{group.replace(' ', '_')}", "ng_breakdown")
 
 
 def neighbours(pick_layer: int, pick_order: int, ngram: str) -> None:
@@ -232,6 +242,7 @@ def neighbours(pick_layer: int, pick_order: int, ngram: str) -> None:
             "is_target": st.column_config.CheckboxColumn("this n-gram"),
         },
     )
+    export_buttons(found, "hash_neighbours", "ng_neighbours")  # the n-grams as they are, not quoted
 
 
 def examples(occurrences, pick_layer: int, pick_order: int) -> None:
@@ -249,6 +260,10 @@ def examples(occurrences, pick_layer: int, pick_order: int) -> None:
         "in that part of this n-gram's own gates (by rank, so each band holds a tenth), highest first",
     )
     indices = bins[group]
+    ranks = np.empty(len(gates), int)
+    ranks[bins["top"]] = np.arange(1, len(gates) + 1)
+    every = occurrences.take(indices).select(["doc_id", "position", "domain", "gate"])
+    export_buttons(every.append_column("rank", pa.array(ranks[indices])), "ngram_occurrences", "ng_occurrences", chosen)
     pages = page_count(len(indices), PER_PAGE)
     if st.session_state.ng_page > pages:
         st.warning(f"page {st.session_state.ng_page:,} is past the last; showing page {pages:,}")
@@ -274,10 +289,9 @@ def examples(occurrences, pick_layer: int, pick_order: int) -> None:
     st.html(colour_bar_html(scale, cdf, f"layer {pick_layer} mean gate"))
     st.caption(
         "the n-gram's tokens underlined; hover a token for its gate; "
-        "the rank is among all its occurrences, highest gate first; each opens its document"
+        "gate: the branch-mean gate at the occurrence; the rank is among all its occurrences, highest gate first; "
+        "each opens its document. The download buttons hold every occurrence of the bin, with its rank"
     )
-    ranks = np.empty(len(gates), int)
-    ranks[bins["top"]] = np.arange(1, len(gates) + 1)
     picked = occurrences.take(indices[shown]).to_pylist()
     places = [(o["doc_id"], o["position"]) for o in picked]
     for occurrence, context, i in zip(picked, cached(token_contexts, pick_layer, places), indices[shown]):
@@ -325,7 +339,7 @@ def effects(pick_layer: int, pick_order: int, ngram: str) -> None:
     run = run_dir()
     try:
         tokens, loss = measured_effects(str(run), version(run), pick_layer, pick_order, ngram)
-    except RunError as err:
+    except (RunError, ValueError) as err:  # no model as the run names it; a model without a tokenizer
         st.error(md_text(err))
         return
     if loss["mean"] is None:
@@ -351,6 +365,11 @@ def effects(pick_layer: int, pick_order: int, ngram: str) -> None:
                 "logit": st.column_config.NumberColumn("logit", format="%+.3f", help="centred on the vocabulary's mean"),
             },
         )
+    export_buttons(
+        [{"direction": r["direction"], "token": r["token"], "logit": r["logit"]} for r in tokens],
+        "ngram_logit_effects",
+        "ng_effects",
+    )
 
 
 def ngram_page(pick_layer: int, pick_order: int, ngram: str) -> None:
@@ -437,20 +456,25 @@ st.session_state.shown_rows = rows
 if not rows:
     st.warning("No n-gram passes these filters.")
     st.stop()
+COLUMNS = ("layer", "order", "count", "lower_bound", "mean_gate", "max_gate", "category", "example")
 st.dataframe(
-    [
-        {k: row[k] for k in ("layer", "order", "shown", "count", "lower_bound", "mean_gate", "max_gate", "category", "example")}
-        for row in rows
-    ],
+    [{"shown": row["shown"], **{k: row[k] for k in COLUMNS}} for row in rows],
     hide_index=True,
     key="table",
     on_select=pick_row,
     selection_mode="single-row",
     column_config={
-        "shown": st.column_config.TextColumn("n-gram", width="medium"),
-        "lower_bound": st.column_config.NumberColumn("lower bound", format="%.3f", help=SORTS["lower_bound"]),
-        "mean_gate": st.column_config.NumberColumn("mean gate", format="%.3f"),
-        "max_gate": st.column_config.NumberColumn("max gate", format="%.3f"),
-        "example": st.column_config.TextColumn("strongest example", width="large"),
+        "shown": st.column_config.TextColumn("n-gram", width="medium", help="quoted, so a space or line break shows"),
+        "layer": st.column_config.NumberColumn("layer", help="the Engram layer whose gate this is"),
+        "order": st.column_config.NumberColumn("order", help="tokens in the n-gram"),
+        "count": st.column_config.NumberColumn("count", help="its occurrences in the run (positions it ends at)"),
+        "lower_bound": st.column_config.NumberColumn("lower bound", format="%.3f", help=LOWER_BOUND_HELP),
+        "mean_gate": st.column_config.NumberColumn("mean gate", format="%.3f", help=f"mean {GATE_HELP}, over its occurrences"),
+        "max_gate": st.column_config.NumberColumn("max gate", format="%.3f", help="its highest branch-mean gate"),
+        "category": st.column_config.TextColumn("category", help="the categorizer's label of its strongest example"),
+        "example": st.column_config.TextColumn(
+            "strongest example", width="large", help="its occurrence with the highest gate, the n-gram in [brackets]"
+        ),
     },
 )
+export_buttons([{"ngram": row["ngram"], **{k: row[k] for k in COLUMNS}} for row in rows], "ngrams", "ngram_table")

@@ -5,7 +5,9 @@ in the address: `?branch=B&layer=L&range=LOW,HIGH&sample=S&scale=S`."""
 
 import streamlit as st
 from probe.apps.colour import scale_address, scale_setting
+from probe.apps.export import export_buttons
 from probe.apps.shared import (
+    BRANCH,
     cached,
     code,
     document_link,
@@ -63,11 +65,18 @@ st.markdown(f"**Corpus** {code(info.get('corpus', 'unknown'))}{split}")
 
 numbers = cached(overview)
 layers = numbers["layers"].to_pylist()
-columns = st.columns(4)
-columns[0].metric("documents", f"{numbers['documents']:,}")
-columns[1].metric("tokens", f"{numbers['tokens']:,}")
-columns[2].metric("Engram layers", ", ".join(map(str, engram_layers())))
-columns[3].metric("branches × orders", f"{config['hc_streams']} × 2..{engram['max_ngram']}")
+BRANCH_HELP = f"{BRANCH[0].upper()}{BRANCH[1:]}; 'mean over branches' is their average"
+columns = st.columns(5)
+columns[0].metric("documents", f"{numbers['documents']:,}", help="documents of the corpus the run probed")
+columns[1].metric("tokens", f"{numbers['tokens']:,}", help="token positions probed, over all documents")
+columns[2].metric("Engram layers", ", ".join(map(str, engram_layers())), help="the layers with an Engram memory and gate")
+columns[3].metric("branches", config["hc_streams"], help=BRANCH_HELP)
+columns[4].metric(
+    "heads × orders",
+    f"{engram['heads_per_order']} × 2..{engram['max_ngram']}",
+    help=f"{engram['heads_per_order']} hashed heads (tables) per n-gram order, for each order from 2 to "
+    f"{engram['max_ngram']} tokens: the memory read at a token is one row of each of them",
+)
 
 st.markdown(
     "**What a gate is.** At each Engram layer the model looks up a memory row for the n-grams ending at every token and "
@@ -78,34 +87,52 @@ if layers and layers[0].get("mean_next_logprob") is not None:
     st.caption(f"mean log p(next token) over the run: {layers[0]['mean_next_logprob']:.3f} nats per token")
 
 st.subheader("Gates per layer")
+st.caption("Each gate here is the mean over branches at one position of the layer.")
+per_layer = [
+    {
+        "layer": row["layer"],
+        "positions": row["positions"],
+        "mean_gate": row["mean_gate"],
+        "q1": row["quartiles"][0],
+        "median": row["quartiles"][1],
+        "q3": row["quartiles"][2],
+        "share_above_half": row["share_above_half"],
+    }
+    for row in layers
+]
+QUARTILE = "{} of the layer's gates: a quarter of its positions gate below {}"
 st.dataframe(
-    [
-        {
-            "layer": row["layer"],
-            "positions": f"{row['positions']:,}",
-            "mean gate": row["mean_gate"],
-            "Q1 / median / Q3": " / ".join(f"{q:.3f}" for q in row["quartiles"]),
-            "gate > 0.5": row["share_above_half"],
-        }
-        for row in layers
-    ],
+    per_layer,
     hide_index=True,
     column_config={
-        "mean gate": st.column_config.NumberColumn(format="%.3f"),
-        "gate > 0.5": st.column_config.NumberColumn("positions with gate > 0.5", format="percent"),
+        "layer": st.column_config.NumberColumn("layer", help="an Engram layer"),
+        "positions": st.column_config.NumberColumn("positions", format="localized", help="token positions probed at it"),
+        "mean_gate": st.column_config.NumberColumn("mean gate", format="%.3f", help="mean over its positions"),
+        "q1": st.column_config.NumberColumn("Q1", format="%.3f", help=QUARTILE.format("first quartile", "it")),
+        "median": st.column_config.NumberColumn("median", format="%.3f", help="half its positions gate below it"),
+        "q3": st.column_config.NumberColumn("Q3", format="%.3f", help="third quartile: a quarter of its positions gate above it"),
+        "share_above_half": st.column_config.NumberColumn(
+            "gate > 0.5", format="percent", help="the share of its positions with a gate above 0.5"
+        ),
     },
 )
+export_buttons(per_layer, "gates_per_layer", "gates_per_layer")
 
 st.subheader("Where to look: the top n-grams per layer")
-st.caption("by the lower 95% bound of the mean gate, at least 3 occurrences, longest order only; each opens its n-gram page")
+st.caption(
+    "Ranked by the lower 95% bound of the mean gate (Wilson's bound: 3 occurrences at 0.95 give 0.40, so a rare "
+    "n-gram's high mean ranks below a common one's), at least 3 occurrences, longest order only. Each shows its "
+    "occurrences, then the lower bound / the mean gate (branch-mean gates over its occurrences); each opens its n-gram page."
+)
 top_columns = st.columns(len(engram_layers()))
-top_ngrams = cached(layer_top_ngrams).to_pylist()
+top_ngrams = cached(layer_top_ngrams)
 for column, layer in zip(top_columns, engram_layers()):
     column.markdown(f"**layer {layer}**")
-    for row in top_ngrams:
+    for row in top_ngrams.to_pylist():
         if row["layer"] == layer:
-            label = f"{code(repr(row['ngram']))} · {row['count']:,}× · {row['mean_gate']:.2f}"
+            label = f"{code(repr(row['ngram']))} · {row['count']:,}× · {row['lower_bound']:.2f} / {row['mean_gate']:.2f}"
             ngram_link(layer, row["order"], row["ngram"], label, column)
+export_buttons(top_ngrams, "top_ngrams", "top_ngrams")
 
 
 def take_range() -> None:
@@ -121,14 +148,16 @@ def gate_distribution() -> None:
     st.subheader("Gate distribution")
     st.caption("Drag a box over the histogram, or click a point, to sample positions with a gate in that range (below).")
     branch = st.selectbox(
-        "branch", branches, key="branch", format_func=lambda b: "mean over branches" if b == -1 else f"branch {b}"
+        "branch",
+        branches,
+        key="branch",
+        format_func=lambda b: "mean over branches" if b == -1 else f"branch {b}",
+        help=BRANCH_HELP,
     )
     low, high = st.session_state.range
 
     histogram = cached(gate_histogram)
-    figure = gate_histogram_figure(histogram, branch)
-    figure.add_vrect(x0=low, x1=high, fillcolor="#1f4fd6", opacity=0.12, line_width=0)  # the range sampled below
-    figure.update_layout(dragmode="select")
+    figure = gate_histogram_figure(histogram, branch, selected=(low, high))  # shades the range sampled below
     st.plotly_chart(figure, key="histogram", on_select=take_range, selection_mode=("points", "box"))
     if branch == -1 and config["hc_streams"] > 1:
         st.caption(
@@ -154,6 +183,7 @@ def gate_distribution() -> None:
     cdf, shaded = histogram_cdf(histogram, sample_layer), f"layer {sample_layer} mean gate"
     if places:
         st.html(colour_bar_html(scale, cdf, shaded))
+    shown = []
     for (doc_id, position), gate, context in zip(
         places, sample.column("gate").to_pylist(), cached(token_contexts, sample_layer, places)
     ):
@@ -161,6 +191,14 @@ def gate_distribution() -> None:
         gates = [t["gate_mean"] for t in context]
         st.html(shaded_text_html([t["token"] for t in context], gates, selected, scale=scale, cdf=cdf, what="mean gate"))
         document_link(doc_id, position, sample_layer, f"{md_text(doc_id)} · position {position:,} · gate {gate:.3f}")
+        token = context[selected]["token"]
+        text = "".join(t["token"] for t in context)
+        shown.append(
+            {"doc_id": doc_id, "position": position, "layer": sample_layer, "gate": gate, "token": token, "context": text}
+        )
+    if shown:
+        st.caption(f"gate: the {what} at the position; the context is shaded by each token's mean gate")
+        export_buttons(shown, "sampled_positions", "sampled_positions")
 
 
 gate_distribution()
@@ -170,23 +208,23 @@ st.dataframe(
     numbers["domains"].to_pandas(),
     hide_index=True,
     column_config={
-        "documents": st.column_config.NumberColumn(format="localized"),
-        "tokens": st.column_config.NumberColumn(format="localized"),
+        "documents": st.column_config.NumberColumn(format="localized", help="documents of this domain"),
+        "tokens": st.column_config.NumberColumn(format="localized", help="their token positions probed"),
     },
 )
+export_buttons(numbers["domains"], "domains", "domains")
 
 st.subheader("What else this run has")
-st.dataframe(
-    [
-        {
-            "result": name,
-            "file": path,
-            "present": artefact_path(run_dir(), name).is_file(),
-            "made by": artefact_command(run_dir(), name),
-        }
-        for name, (path, _) in ARTEFACTS.items()
-    ],
-    hide_index=True,
-)
+results = [
+    {
+        "result": name,
+        "file": path,
+        "present": artefact_path(run_dir(), name).is_file(),
+        "made by": artefact_command(run_dir(), name),
+    }
+    for name, (path, _) in ARTEFACTS.items()
+]
+st.dataframe(results, hide_index=True)
+export_buttons(results, "run_results", "run_results")
 with st.expander("manifest.json"):
     st.json(info)

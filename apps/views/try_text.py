@@ -7,11 +7,14 @@ about that n-gram. The view is in the address, the text too when it is short:
 
 import streamlit as st
 from probe.apps.colour import scale_address, scale_setting
+from probe.apps.export import export_buttons
 from probe.apps.shared import (
+    GATE_CHOICE_HELP,
     cached,
     code,
     engram_layers,
     from_address,
+    gate_columns,
     manifest,
     md_text,
     ngram_link,
@@ -99,7 +102,9 @@ text = st.text_area(
 )
 top = st.columns(2)
 layer = top[0].selectbox("layer", layers, key="layer")
-gate = top[1].selectbox("gate", gates, key="gate", format_func=lambda g: g.removeprefix("gate_").replace("b", "branch ", 1))
+gate = top[1].selectbox(
+    "gate", gates, key="gate", format_func=lambda g: g.removeprefix("gate_").replace("b", "branch ", 1), help=GATE_CHOICE_HELP
+)
 if not text:
     to_address({"layer": layer, "gate": gate, "scale": scale})
     st.info("Type or paste a text above: its tokens are shaded by the gate the run's model gives them.")
@@ -156,15 +161,14 @@ with right:
     st.markdown("**The n-grams it reads** (each opens its n-gram page: how the run's own text gates it, if it occurs there):")
     for n in range(2, max_order + 1):
         ngram_link(layer, n, first[f"ngram_{n}"], f"{n}-gram {code(repr(first[f'ngram_{n}']))}")
-    st.dataframe(
-        [
-            {
-                "layer": row["layer"],
-                "mean": row["gate_mean"],
-                "max": row["gate_max"],
-                **{f"branch {b}": g for b, g in enumerate(row["gates"])},
-            }
-            for row in at_position
-        ],
-        hide_index=True,
-    )
+    per_layer = [
+        {
+            "layer": row["layer"],
+            "mean": row["gate_mean"],
+            "max": row["gate_max"],
+            **{f"branch {b}": g for b, g in enumerate(row["gates"])},
+        }
+        for row in at_position
+    ]
+    st.dataframe(per_layer, hide_index=True, column_config=gate_columns(config["hc_streams"]))
+    export_buttons(per_layer, f"token_{position}", "token_layers")

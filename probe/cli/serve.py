@@ -27,9 +27,10 @@ def browser_script() -> Path:
 # `streamlit run`, with the modules every page imports loaded before the server starts (the
 # first page would otherwise wait a second or more for them) and the categorizer's lexicon too:
 # loaded on a page's first use, or in a thread beside the first pages, its half second of Python
-# holds the lock every session's script needs, and the first link clicked waits for it
+# holds the lock every session's script needs, and the first link clicked waits for it; PIL draws the
+# favicon; plotly loads a figure part's code when it is first drawn
 SERVER = (
-    "import pandas, plotly.graph_objects, probe.runs.queries, probe.plots; "
+    "import pandas, plotly.graph_objects, PIL.ImageDraw, probe.runs.queries, probe.plots; probe.plots.draw_each_once(); "
     "from probe.categorize import categorize_many; categorize_many(['the']); "
     "from streamlit.web.cli import main; main(prog_name='streamlit')"
 )

@@ -8,34 +8,41 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .labels import plain
+from .shapes import figure, vertical_band, vertical_line
 
 TRACE_POINTS = 400  # points per line of a long document's gate trace
 
 
-def gate_histogram_figure(histogram: pa.Table, branch: int = -1) -> go.Figure:
+def gate_histogram_figure(histogram: pa.Table, branch: int = -1, selected: tuple[float, float] | None = None) -> go.Figure:
     """Distribution of gate values per Engram layer for one branch (-1: the mean over
-    branches), from `probe.gate_histogram`'s table, as the share of positions per bin."""
+    branches), from `probe.gate_histogram`'s table, as the share of positions per bin.
+    `selected` shades a gate range [low, high], and a drag then selects a box (a new range)."""
     data = histogram.filter(pc.equal(histogram.column("branch"), branch)).to_pydict()
-    figure = go.Figure()
+    lines = []
     for layer in sorted(set(data["layer"])):
         rows = [i for i, value in enumerate(data["layer"]) if value == layer]
         total = sum(data["count"][i] for i in rows)
-        figure.add_scatter(
-            x=[(data["bin_lo"][i] + data["bin_hi"][i]) / 2 for i in rows],
-            y=[data["count"][i] / total for i in rows],
-            mode="lines+markers",
-            name=f"layer {plain(layer)}",
-            customdata=[[data["bin_lo"][i], data["bin_hi"][i], data["count"][i]] for i in rows],
-            hovertemplate="gate %{customdata[0]:.2f}-%{customdata[1]:.2f}: %{y:.2%} (%{customdata[2]:,})<extra></extra>",
+        lines.append(
+            {
+                "type": "scatter",
+                "x": [(data["bin_lo"][i] + data["bin_hi"][i]) / 2 for i in rows],
+                "y": [data["count"][i] / total for i in rows],
+                "mode": "lines+markers",
+                "name": f"layer {plain(layer)}",
+                "customdata": [[data["bin_lo"][i], data["bin_hi"][i], data["count"][i]] for i in rows],
+                "hovertemplate": "gate %{customdata[0]:.2f}-%{customdata[1]:.2f}: %{y:.2%} (%{customdata[2]:,})<extra></extra>",
+            }
         )
     what = "mean over branches" if branch == -1 else f"branch {branch}"
-    figure.update_layout(
-        title=f"Gate values ({what})",
-        xaxis={"title": "gate", "range": [0, 1]},  # the whole range a gate can take, wherever a run's gates lie
-        yaxis_title="share of positions",
-        yaxis_tickformat=".0%",
-    )
-    return figure
+    layout = {
+        "title": {"text": f"Gate values ({what})"},
+        "xaxis": {"title": {"text": "gate"}, "range": [0, 1]},  # the whole range a gate can take, wherever a run's gates lie
+        "yaxis": {"title": {"text": "share of positions"}, "tickformat": ".0%"},
+    }
+    if selected is not None:
+        layout["shapes"] = [vertical_band(*selected, "#1f4fd6", 0.12)]
+        layout["dragmode"] = "select"
+    return figure(lines, layout)
 
 
 def selected_gate_range(selection: dict, bins: int) -> tuple[float, float] | None:
@@ -78,7 +85,7 @@ def gate_trace_figure(
     gates = _gate_column(trace, value)
     positions = int(position.max(initial=-1)) + 1
     width = max(positions // 100, 1) if positions > 200 else 1
-    figure = go.Figure()
+    lines = []
     for layer in np.unique(layers):
         rows = layers == layer
         x, y = position[rows], rolling_mean(gates[rows], width)
@@ -92,20 +99,22 @@ def gate_trace_figure(
                 "customdata": np.maximum(x - width + 1, 0),
                 "hovertemplate": "positions %{customdata}–%{x}<br>mean gate %{y:.3f}<extra></extra>",
             }
-        figure.add_scatter(x=x, y=y, mode="lines", name=f"layer {plain(layer)}", **hover)
+        lines.append({"type": "scatter", "x": x, "y": y, "mode": "lines", "name": f"layer {plain(layer)}", **hover})
+    marks = []
     if window is not None:
-        figure.add_vrect(x0=window[0], x1=window[1] - 1, fillcolor="#1f4fd6", opacity=0.08, line_width=0)
+        marks.append(vertical_band(window[0], window[1] - 1, "#1f4fd6", 0.08))
     if selected is not None:
-        figure.add_vline(x=selected, line_color="#1f4fd6", line_dash="dot")
+        marks.append(vertical_line(selected, "#1f4fd6", "dot"))
     smoothed = f", rolling mean over {width} tokens" if width > 1 else ""
-    figure.update_layout(
-        title={"text": f"Gate along the document ({value.removeprefix('gate_')}{smoothed})", "x": 0, "xanchor": "left"},
-        xaxis_title="token position",
-        yaxis_title="gate (0..1)",
-        yaxis_range=[0, 1],
-        margin={"t": 60},
-    )
-    return figure
+    layout = {
+        "title": {"text": f"Gate along the document ({value.removeprefix('gate_')}{smoothed})", "x": 0, "xanchor": "left"},
+        "xaxis": {"title": {"text": "token position"}},
+        "yaxis": {"title": {"text": "gate (0..1)"}, "range": [0, 1]},
+        "margin": {"t": 60},
+    }
+    if marks:
+        layout["shapes"] = marks
+    return figure(lines, layout)
 
 
 def _gate_column(trace: pa.Table, value: str) -> np.ndarray:

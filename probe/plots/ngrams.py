@@ -9,6 +9,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .labels import plain
+from .shapes import figure, line_label, vertical_line
 
 BINS = np.linspace(0, 1, 21)
 
@@ -20,26 +21,31 @@ def ngram_gate_figure(occurrences: pa.Table, histogram: pa.Table, layer: int, la
     gates = occurrences.column("gate").to_numpy()
     counts, _ = np.histogram(gates, BINS)
     rows = histogram.filter(pc.and_(pc.equal(histogram.column("layer"), layer), pc.equal(histogram.column("branch"), -1)))
-    everyone, _ = np.histogram(
-        rows.column("bin_lo").to_numpy(), BINS, weights=rows.column("count").to_numpy().astype(float)
-    )  # the stored bins are finer: add them up into these
+    # the stored bins are finer: add them up into these, each by its centre (a lower edge of 0.15 lies
+    # below np.linspace's 0.15000000000000002 and would fall into the bin before)
+    stored_centres = (rows.column("bin_lo").to_numpy() + rows.column("bin_hi").to_numpy()) / 2
+    everyone, _ = np.histogram(stored_centres, BINS, weights=rows.column("count").to_numpy().astype(float))
     centres = (BINS[:-1] + BINS[1:]) / 2
-    figure = go.Figure(
-        [
-            go.Bar(x=centres, y=counts / max(counts.sum(), 1), width=0.05, name=f"{label} ({len(gates):,} occurrences)"),
-            go.Scatter(
-                x=centres, y=everyone / max(everyone.sum(), 1), mode="lines+markers", name=f"all positions, layer {layer}"
-            ),
-        ]
-    )
-    figure.update_layout(
-        title={"text": f"Gate of {label} at layer {layer} over all its occurrences", "x": 0, "xanchor": "left"},
-        xaxis_title="branch-mean gate (0..1, bins of 0.05)",
-        yaxis_title="share of occurrences",
-        yaxis_tickformat=".0%",
-        xaxis_range=[0, 1],
-    )
-    return figure
+    bars = {
+        "type": "bar",
+        "x": centres,
+        "y": counts / max(counts.sum(), 1),
+        "width": 0.05,
+        "name": f"{label} ({len(gates):,} occurrences)",
+    }
+    layer_line = {
+        "type": "scatter",
+        "x": centres,
+        "y": everyone / max(everyone.sum(), 1),
+        "mode": "lines+markers",
+        "name": f"all positions, layer {layer}",
+    }
+    layout = {
+        "title": {"text": f"Gate of {label} at layer {layer} over all its occurrences", "x": 0, "xanchor": "left"},
+        "xaxis": {"title": {"text": "branch-mean gate (0..1, bins of 0.05)"}, "range": [0, 1]},
+        "yaxis": {"title": {"text": "share of occurrences"}, "tickformat": ".0%"},
+    }
+    return figure([bars, layer_line], layout)
 
 
 def layer_gate_density(histogram: pa.Table, layer: int) -> tuple[np.ndarray, np.ndarray]:
@@ -69,22 +75,31 @@ def ngram_gate_density_figure(occurrences: pa.Table, histogram: pa.Table, layer:
     own = counts / max(counts.sum(), 1) / width
     centres = (edges[:-1] + edges[1:]) / 2
     layer_mean = float((centres * everyone * width).sum())  # from the bins: exact to half a bin
-    figure = go.Figure(
-        [
-            go.Scatter(x=edges, y=np.r_[own, own[-1]], line_shape="hv", name=f"{label} ({len(gates):,} occurrences)"),
-            go.Scatter(x=edges, y=np.r_[everyone, everyone[-1]], line_shape="hv", name=f"all positions, layer {layer}"),
-        ]
-    )
-    for x, colour, name in ((gates.mean(), "#636efa", "its mean"), (layer_mean, "#ef553b", "layer's mean")):
-        figure.add_vline(x=x, line_dash="dash", line_color=colour, annotation_text=f"{name} {x:.3f}")
-    figure.update_layout(
-        title={"text": f"Density of {label}'s gate against layer {layer}'s", "x": 0, "xanchor": "left"},
-        xaxis_title=f"branch-mean gate (0..1, bins of {width:.2f})",
-        yaxis_title="density per unit gate (log)",
-        yaxis_type="log",
-        xaxis_range=[0, 1],
-    )
-    return figure
+    steps = [
+        {
+            "type": "scatter",
+            "x": edges,
+            "y": np.r_[own, own[-1]],
+            "line": {"shape": "hv"},
+            "name": f"{label} ({len(gates):,} occurrences)",
+        },
+        {
+            "type": "scatter",
+            "x": edges,
+            "y": np.r_[everyone, everyone[-1]],
+            "line": {"shape": "hv"},
+            "name": f"all positions, layer {layer}",
+        },
+    ]
+    means = ((gates.mean(), "#636efa", "its mean"), (layer_mean, "#ef553b", "layer's mean"))
+    layout = {
+        "title": {"text": f"Density of {label}'s gate against layer {layer}'s", "x": 0, "xanchor": "left"},
+        "xaxis": {"title": {"text": f"branch-mean gate (0..1, bins of {width:.2f})"}, "range": [0, 1]},
+        "yaxis": {"title": {"text": "density per unit gate (log)"}, "type": "log"},
+        "shapes": [vertical_line(x, colour, "dash") for x, colour, _ in means],
+        "annotations": [line_label(x, f"{name} {x:.3f}") for x, _, name in means],
+    }
+    return figure(steps, layout)
 
 
 def layer_vs_layer_figure(occurrences: pa.Table, x_layer: int, y_layer: int, label: str) -> go.Figure:
@@ -93,29 +108,27 @@ def layer_vs_layer_figure(occurrences: pa.Table, x_layer: int, y_layer: int, lab
     x, y = occurrences.column(f"gate_{x_layer}").to_numpy(), occurrences.column(f"gate_{y_layer}").to_numpy()
     doc_ids, positions = occurrences.column("doc_id").to_pylist(), occurrences.column("position").to_pylist()
     places = [f"{plain(d)} @ {plain(p)}" for d, p in zip(doc_ids, positions)]
-    figure = go.Figure(
-        [
-            go.Scatter(
-                x=x,
-                y=y,
-                mode="markers",
-                marker={"opacity": 0.6},
-                text=places,
-                name="occurrence",
-                hovertemplate="%{text}<br>layer "
-                + f"{x_layer}: "
-                + "%{x:.3f}<br>layer "
-                + f"{y_layer}: "
-                + "%{y:.3f}<extra></extra>",
-            ),
-            go.Scatter(x=[0, 1], y=[0, 1], mode="lines", line={"dash": "dash", "color": "grey"}, name="equal gates"),
-        ]
-    )
-    figure.update_layout(
-        title={"text": f"{label}: gate at layer {y_layer} against layer {x_layer}, per occurrence", "x": 0, "xanchor": "left"},
-        xaxis_title=f"gate at layer {x_layer}",
-        yaxis_title=f"gate at layer {y_layer}",
-        xaxis_range=[0, 1],
-        yaxis_range=[0, 1],
-    )
-    return figure
+    occurrences_drawn = {
+        "type": "scatter",
+        "x": x,
+        "y": y,
+        "mode": "markers",
+        "marker": {"opacity": 0.6},
+        "text": places,
+        "name": "occurrence",
+        "hovertemplate": "%{text}<br>layer " + f"{x_layer}: " + "%{x:.3f}<br>layer " + f"{y_layer}: " + "%{y:.3f}<extra></extra>",
+    }
+    diagonal = {
+        "type": "scatter",
+        "x": [0, 1],
+        "y": [0, 1],
+        "mode": "lines",
+        "line": {"dash": "dash", "color": "grey"},
+        "name": "equal gates",
+    }
+    layout = {
+        "title": {"text": f"{label}: gate at layer {y_layer} against layer {x_layer}, per occurrence", "x": 0, "xanchor": "left"},
+        "xaxis": {"title": {"text": f"gate at layer {x_layer}"}, "range": [0, 1]},
+        "yaxis": {"title": {"text": f"gate at layer {y_layer}"}, "range": [0, 1]},
+    }
+    return figure([occurrences_drawn, diagonal], layout)
