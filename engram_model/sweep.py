@@ -5,6 +5,9 @@ table rows; rho = 1 is pure MoE.
     plan = SweepPlan.default()
     run_sweep(plan, train_stream, validation, tokenizer, "runs/sweep", workers=2)
     table = sweep_results("runs/sweep")           # one row per finished (rho, seed)
+    points = chosen_points(plan, [0.05, 0.1], [0, 1, 2])   # or exactly these points, checked
+    run_sweep(plan, train_stream, validation, tokenizer, "runs/sweep-low", points=points)
+    table = merge_results(...)                    # with an earlier report's rows, checked
 
 The sparse budget is every parameter a token does not use: the unchosen routed experts and the
 table rows. A point's run directory is `rho-0.600-seed-0/`, an ordinary training run, so a
@@ -14,6 +17,7 @@ workers (one process per core, pinned) never train the same point twice.
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import fcntl
 import json
@@ -32,6 +36,7 @@ from .config import EngramConfig, ModelConfig, MoEConfig
 from .train import TrainConfig, train_on_streams, without_engram
 
 LOCKS = ".locks"
+RHO_DECIMALS = 3  # Point.name writes rho to 3 decimals: a finer rho would be read back as another
 NUMBER = r"[0-9]+(?:\.[0-9]*)?(?:e-?[0-9]+)?"  # how Point.name writes rho and the rows fraction
 
 
@@ -214,28 +219,77 @@ def _run_pass(plan: SweepPlan, points: list[Point], streams, tokenizer, out_dir:
 
 
 def run_sweep(
-    plan: SweepPlan, train_stream: np.ndarray, validation: dict, tokenizer: Tokenizer, out_dir: str | Path, workers: int = 1
+    plan: SweepPlan,
+    train_stream: np.ndarray,
+    validation: dict,
+    tokenizer: Tokenizer,
+    out_dir: str | Path,
+    workers: int = 1,
+    points: list[Point] | None = None,
 ) -> None:
     """Train every point not yet finished: the first pass (the rhos and the capacity points),
-    then the extra seeds at the rhos the first pass picks."""
+    then the extra seeds at the rhos the first pass picks; or, given `points` (`chosen_points`),
+    exactly those."""
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    _write_plan(plan, out_dir)
+    record_plan(plan, out_dir, points)
     streams = (train_stream, validation)
-    _run_pass(plan, plan.first_pass(), streams, tokenizer, out_dir, workers)
-    first = {point.rho: _summary(out_dir, point) for point in plan.first_pass() if point.rows == 1.0}
-    unfinished = [rho for rho, summary in first.items() if summary is None]
+    first = plan.first_pass() if points is None else points
+    _run_pass(plan, first, streams, tokenizer, out_dir, workers)
+    done = {point: _summary(out_dir, point) for point in first if point.rows == 1.0}
+    unfinished = [point.rho if points is None else point.name for point, summary in done.items() if summary is None]
     if unfinished:
-        raise RuntimeError(
-            f"the first pass's points at rho {unfinished} are unfinished in {out_dir} (another sweep process holds them?); run "
-            "again"
-        )
-    losses = {rho: summary["validation"]["overall"] for rho, summary in first.items()}
-    _run_pass(plan, plan.seeded_points(losses), streams, tokenizer, out_dir, workers)
+        which = "the first pass's points at rho" if points is None else "the points"
+        raise RuntimeError(f"{which} {unfinished} are unfinished in {out_dir} (another sweep process holds them?); run again")
+    if points is None:
+        losses = {point.rho: summary["validation"]["overall"] for point, summary in done.items()}
+        _run_pass(plan, plan.seeded_points(losses), streams, tokenizer, out_dir, workers)
 
 
-def _write_plan(plan: SweepPlan, out_dir: Path) -> None:
-    """`plan.json`; a directory holding another plan is refused, since its points would mix."""
+def chosen_points(plan: SweepPlan, rhos: list[float], seeds: list[int]) -> list[Point]:
+    """Each rho at each seed with full tables, in place of the plan's own points; rhos that would
+    not each train a model of their own are refused (`check_rhos`)."""
+    if not rhos or not seeds:
+        raise ValueError(f"chosen points need at least one rho and one seed, got rho {rhos} and seed {seeds}")
+    if any(seed < 0 for seed in seeds):
+        raise ValueError(f"seed {min(seeds)} is negative; seeds are whole numbers from 0")
+    check_rhos(plan, rhos)
+    return [Point(rho, seed) for rho in sorted(set(rhos)) for seed in sorted(set(seeds))]
+
+
+def check_rhos(plan: SweepPlan, rhos: list[float]) -> None:
+    """Refuse a rho outside (0, 1], finer than the directory names' 3 decimals, one that leaves no
+    routed expert beyond the chosen ones (experts are whole, so a small rho rounds to none), or one
+    whose model equals another asked-for or planned rho's; each error names the smallest rho that
+    gives a model of its own."""
+    models = {}
+    for rho in sorted(set(plan.rhos) | set(rhos)):  # the plan's rhos: the points reported next to these
+        if not 0 < rho <= 1:
+            raise ValueError(f"rho {rho:g} must be in (0, 1]: the share of the sparse budget in routed experts")
+        if round(rho, RHO_DECIMALS) != rho:
+            raise ValueError(f"rho {rho!r}: a point's directory names rho to {RHO_DECIMALS} decimals; pass {round(rho, 3):g}")
+        models[rho] = allocate(plan.base, rho, plan.sparse_params)
+    grid = [k / 10**RHO_DECIMALS for k in range(1, 10**RHO_DECIMALS + 1)]
+    for rho in sorted(rhos):
+        model = models[rho]
+        if model.moe.n_routed == plan.base.moe.top_k:
+            smallest = next(r for r in grid if allocate(plan.base, r, plan.sparse_params).moe.n_routed > plan.base.moe.top_k)
+            raise ValueError(
+                f"rho {rho:g} rounds to no routed expert beyond the top-{plan.base.moe.top_k} chosen ones (experts are whole): "
+                f"the smallest rho that gives a distinct model is {smallest:g}"
+            )
+        same = [other for other in models if other != rho and models[other] == model]
+        if same:
+            above = max(rho, *same)
+            distinct = next((r for r in grid if r > above and allocate(plan.base, r, plan.sparse_params) != model), None)
+            raise ValueError(
+                f"rho {rho:g} gives the same model as rho {same[0]:g} ({model.moe.n_routed} routed experts; experts are whole): "
+                f"keep one of them; the smallest rho above {above:g} that gives a distinct model is {distinct:g}"
+            )
+
+
+def record_plan(plan: SweepPlan, out_dir: Path, points: list[Point] | None = None) -> None:
+    """`plan.json`, with the chosen points if any; a directory holding another plan or other
+    points is refused, since its points would mix. Writes nothing when it is there already."""
     recorded = {
         "base": plan.base.to_dict(),
         "sparse_params": plan.sparse_params,
@@ -246,13 +300,23 @@ def _write_plan(plan: SweepPlan, out_dir: Path) -> None:
         "capacity_rho": plan.capacity_rho,
         "capacity_fractions": list(plan.capacity_fractions),
     }
+    if points is not None:  # absent for the plan's own points, so a default sweep's plan.json reads as before
+        recorded["points"] = [dataclasses.asdict(point) for point in points]
     path = out_dir / "plan.json"
     if path.is_file():
-        if json.loads(path.read_text()) != json.loads(json.dumps(recorded)):
+        held = json.loads(path.read_text())
+        if held != json.loads(json.dumps(recorded)):
+            if "points" in held:
+                there = sorted({p["rho"] for p in held["points"]}), sorted({p["seed"] for p in held["points"]})
+                there = f"the points rho {there[0]} x seed {there[1]}"
+            else:
+                there = "the plan's own points"
             raise ValueError(
-                f"{out_dir} holds a sweep with another plan ({path}); resume it with the same plan or pick a new directory"
+                f"{out_dir} holds a sweep with another plan or other points ({path}: {there}); resume it with the same "
+                "plan and points or pick a new directory"
             )
         return
+    out_dir.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(recorded, indent=2))
 
 
@@ -315,3 +379,64 @@ def sweep_results(out_dir: str | Path) -> list[dict]:
             }
         )
     return rows
+
+
+INTEGER_COLUMNS = ("seed", "validation_tokens", "params_total", "params_active", "params_sparse", "params_tables", "tokens")
+PLAN_COLUMNS = ("params_total", "params_active", "tokens")  # equal at one (rho, rows) within one plan
+
+
+def read_results_csv(path: str | Path) -> list[tuple[str, dict]]:
+    """The rows of an earlier report's allocation_sweep.csv as `sweep_results` gives them, each
+    with where it comes from (`file line N`); a cell that is not a number is a SweepError naming it."""
+    path = Path(path)
+    try:
+        with open(path, newline="") as file:
+            lines = list(csv.DictReader(file))
+    except (OSError, UnicodeDecodeError, csv.Error) as err:
+        raise SweepError(f"{path} is not a readable CSV ({err}); pass the allocation_sweep.csv a sweep report wrote") from err
+    rows = []
+    for number, line in enumerate(lines, start=2):  # line 1 is the header
+        where = f"{path} line {number}"
+        if not {"rho", "seed", "rows", "loss_overall", *PLAN_COLUMNS} <= set(line):
+            raise SweepError(f"{where} lacks the columns of a sweep report (rho, seed, rows, loss_overall, ...); is {path} one?")
+        try:
+            row = {k: int(v) if k in INTEGER_COLUMNS else float(v) for k, v in line.items()}
+        except (TypeError, ValueError) as err:
+            raise SweepError(
+                f"{where} holds a cell that is not a number ({err}); restore it from the report that wrote it"
+            ) from err
+        if not 0 < row["rho"] <= 1 or row["seed"] < 0:
+            raise SweepError(f"{where}: rho {row['rho']:g} seed {row['seed']} is not a sweep point (rho in (0, 1], seed >= 0)")
+        rows.append((where, row))
+    return rows
+
+
+def merge_results(named_rows: list[tuple[str, dict]]) -> list[dict]:
+    """Rows of several sweeps (each with where it comes from) as one table, sorted like a sweep
+    directory. Refused with a SweepError: other columns than the first row's, a (rho, seed, rows)
+    point twice, or two rows at one (rho, rows) with other parameters or tokens (another plan)."""
+    if not named_rows:
+        return []
+    columns = list(named_rows[0][1])
+    seen: dict[tuple, str] = {}
+    plans: dict[tuple, tuple[str, dict]] = {}
+    for where, row in named_rows:
+        if set(row) != set(columns):
+            differ = sorted(set(row) ^ set(columns))
+            raise SweepError(f"{where} has other columns than {named_rows[0][0]} ({differ}): a report of another sweep")
+        point = (row["rho"], row["seed"], row["rows"])
+        if point in seen:
+            raise SweepError(
+                f"{where}: rho {point[0]:g} seed {point[1]} rows {point[2]:g} is already a point of {seen[point]}; "
+                "leave out one of them (the same CSV twice, or a report of this directory's own points?)"
+            )
+        seen[point] = where
+        first_where, first = plans.setdefault((row["rho"], row["rows"]), (where, row))
+        differ = [k for k in PLAN_COLUMNS if row[k] != first[k]]
+        if differ:
+            raise SweepError(
+                f"{where} and {first_where} differ in {', '.join(f'{k} ({row[k]} vs {first[k]})' for k in differ)} at rho "
+                f"{row['rho']:g} rows {row['rows']:g}: points of another plan, which cannot share one curve"
+            )
+    rows = [row for _, row in named_rows]
+    return sorted(rows, key=lambda r: (r["rho"], r["seed"], r["rows"] != 1.0, r["rows"]))

@@ -8,7 +8,7 @@ from conftest import documents
 from engram_model import EngramLM
 from probe.analyses.similarity import (
     MinibatchCKA,
-    alignment_against_self,
+    alignment_against_null,
     alignment_index,
     linear_cka,
     model_similarity,
@@ -112,19 +112,22 @@ def test_bad_input_is_named():
         MinibatchCKA().matrix()
 
 
-def test_alignment_against_self_by_hand():
+def test_alignment_against_a_null_by_hand():
     # b against itself: 1 on the diagonal, 0.5 one layer away, 0 further; a's layer 0 is most like b's layer 1
     self_b = np.array([[1.0, 0.5, 0.0], [0.5, 1.0, 0.5], [0.0, 0.5, 1.0]])
     a_b = np.array([[0.5, 1.0, 0.5], [0.0, 0.5, 1.0], [0.0, 0.5, 1.0]])
     # k = 1: the best layer, less j
-    assert np.allclose(alignment_against_self(a_b, self_b, 1), [1, 1, 0])
+    assert np.allclose(alignment_against_null(a_b, self_b, 1), [1, 1, 0])
     # k = 2: a_0 = (1*1 + 0.5*0) / 1.5 (ties keep the lower layer), null_0 = (1*0 + 0.5*1) / 1.5
     null = [0.5 / 1.5, (1 * 1 + 0.5 * 0) / 1.5, (1 * 2 + 0.5 * 1) / 1.5]
     a_j = [1 / 1.5, (1 * 2 + 0.5 * 1) / 1.5, (1 * 2 + 0.5 * 1) / 1.5]
-    assert np.allclose(alignment_against_self(a_b, self_b, 2), np.subtract(a_j, null))
-    assert np.allclose(alignment_against_self(self_b, self_b, 3), 0)  # a model against itself: no shift at any k
+    assert np.allclose(alignment_against_null(a_b, self_b, 2), np.subtract(a_j, null))
+    assert np.allclose(alignment_against_null(self_b, self_b, 3), 0)  # a model against itself: no shift at any k
+    # a null of another seed: its layer 1 most like b's layer 2, so a's layer 1 (also at 2) is not shifted
+    seed_b = np.array([[1.0, 0.5, 0.0], [0.0, 0.5, 1.0], [0.0, 0.5, 1.0]])
+    assert np.allclose(alignment_against_null(a_b, seed_b, 1), [1, 0, 0])
     with pytest.raises(ValueError, match="one depth"):
-        alignment_against_self(a_b[:2], self_b, 1)
+        alignment_against_null(a_b[:2], self_b, 1)
 
 
 def test_alignment_index_by_hand():

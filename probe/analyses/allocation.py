@@ -5,6 +5,9 @@ fit and the bootstrap interval of its optimum. Plain functions over the rows
     curve = loss_by_rho(rows)                  # mean, spread and interval per rho
     fit = quadratic_fit(rho, loss)             # {"coefficients", "optimum", "curvature"}
     interval = bootstrap_optimum(rows)         # optimum's percentile interval over points
+    paired = paired_to_best(rows)              # each rho minus the best, seed by seed
+    argmin = bootstrap_argmin(rows)            # where the lowest mean lands when seeds are resampled
+    verdict = bracket(paired, argmin)          # is the minimum bracketed or at an end?
 """
 
 from __future__ import annotations
@@ -124,3 +127,104 @@ def u_shape(curve: Sequence[dict]) -> dict:
     else:
         verdict = "flat: no rho differs from the best by more than two seed deviations"
     return {"best_rho": best, "low_end_excess": low_end, "high_end_excess": high_end, "seed_sd": noise, "verdict": verdict}
+
+
+def seed_losses(rows: Sequence[dict], column: str = "loss_overall") -> dict[float, dict[int, float]]:
+    """{rho: {seed: loss}} of the sweep's points; a (rho, seed) twice is refused (which one counts?)."""
+    table: dict[float, dict[int, float]] = {}
+    for row in rows:
+        by_seed = table.setdefault(row["rho"], {})
+        if row["seed"] in by_seed:
+            raise ValueError(f"rho {row['rho']:g} seed {row['seed']} appears twice in the rows; keep one run of each point")
+        by_seed[row["seed"]] = row[column]
+    return dict(sorted(table.items()))
+
+
+def paired_to_best(rows: Sequence[dict], column: str = "loss_overall") -> dict:
+    """Each rho against the best one (lowest mean over its seeds), seed by seed: the mean over the
+    seeds both trained of loss(rho, s) - loss(best, s), with `seed_interval`'s t interval from 2
+    shared seeds. Pairing removes what a seed does to every rho alike (its data order and init),
+    which the per-rho intervals carry twice.
+
+      {"best_rho", "rows": [{"rho", "shared_seeds": [int], "seeds", "mean", "sd", "ci_low", "ci_high"}]}
+    (the best rho itself is left out; mean is None with no shared seed)"""
+    table = seed_losses(rows, column)
+    best = min(table, key=lambda rho: np.mean(list(table[rho].values())))
+    paired = []
+    for rho, by_seed in table.items():
+        if rho == best:
+            continue
+        shared = sorted(set(by_seed) & set(table[best]))
+        differences = [by_seed[s] - table[best][s] for s in shared]
+        empty = {"seeds": 0, "mean": None, "sd": None, "ci_low": None, "ci_high": None}
+        paired.append({"rho": rho, "shared_seeds": shared, **(seed_interval(differences) if shared else empty)})
+    return {"best_rho": best, "rows": paired}
+
+
+def bootstrap_argmin(rows: Sequence[dict], column: str = "loss_overall", samples: int = 2000, seed: int = 0) -> dict:
+    """Where the lowest mean loss lands when every rho's seeds are drawn again with replacement
+    (each rho its own seeds, its own count): the share of resamples at each rho, the 2.5/97.5%
+    percentiles of the argmin rho (inverted CDF, so always a rho tried) and `at_boundary`, the
+    argmin at the lowest rho tried in at least half the resamples. A rho of one seed is the same
+    in every resample: its own noise is missing, one reason to seed it.
+
+      {"samples", "share": [{"rho", "share"}], "argmin_low", "argmin_high", "at_boundary"}"""
+    table = seed_losses(rows, column)
+    rhos = np.array(list(table))
+    rng = np.random.default_rng(seed)
+    means = np.empty((samples, len(rhos)))
+    for i, by_seed in enumerate(table.values()):
+        losses = np.array(list(by_seed.values()), dtype=float)
+        means[:, i] = losses[rng.integers(0, len(losses), size=(samples, len(losses)))].mean(axis=1)
+    argmin = rhos[means.argmin(axis=1)]  # a tie goes to the lower rho
+    share = [float(np.mean(argmin == rho)) for rho in rhos]
+    low, high = np.percentile(argmin, [2.5, 97.5], method="inverted_cdf")
+    return {
+        "samples": samples,
+        "share": [{"rho": float(rho), "share": s} for rho, s in zip(rhos, share)],
+        "argmin_low": float(low),
+        "argmin_high": float(high),
+        "at_boundary": bool(share[0] >= 0.5),
+    }
+
+
+def bracket(paired: dict, argmin: dict) -> dict:
+    """Is the minimum bracketed? Yes when the best rho has a rho on each side that lies clear above
+    it (paired 95% interval above 0) and the resampled argmin is not at the lowest rho tried; the
+    nearest clear rho each side, or None. `at_boundary`: the best is an end of the range, or the
+    argmin bootstrap puts it at the lowest rho tried. The verdict says what to train next.
+
+      {"best_rho", "below", "above", "bracketed", "at_boundary", "verdict"}"""
+    best = paired["best_rho"]
+    clear = [row["rho"] for row in paired["rows"] if row["ci_low"] is not None and row["ci_low"] > 0]
+    below = max((rho for rho in clear if rho < best), default=None)
+    above = min((rho for rho in clear if rho > best), default=None)
+    rhos = sorted([best] + [row["rho"] for row in paired["rows"]])
+    low_end, high_end = argmin["at_boundary"] or best == rhos[0], best == rhos[-1]
+    if low_end:
+        verdict = (
+            f"at the boundary: the lowest rho tried ({rhos[0]:g}) is the best in {argmin['share'][0]['share']:.0%} of seed "
+            "resamples; train lower rhos to bracket the minimum"
+        )
+    elif high_end:
+        verdict = f"at the boundary: the best rho {best:g} is the highest tried"
+    elif below is not None and above is not None:
+        verdict = (
+            f"bracketed: rho {below:g} below and rho {above:g} above lie clear above the best rho {best:g} "
+            "(paired 95% intervals above 0)"
+        )
+    else:
+        sides = " or ".join(side for side, rho in (("below", below), ("above", above)) if rho is None)
+        verdict = (
+            f"not bracketed: no rho {sides} the best rho {best:g} lies clear above it; seed the nearest rhos (a paired "
+            "interval needs 2 seeds shared with the best)"
+        )
+    bracketed = not (low_end or high_end) and below is not None and above is not None
+    return {
+        "best_rho": best,
+        "below": below,
+        "above": above,
+        "bracketed": bracketed,
+        "at_boundary": low_end or high_end,
+        "verdict": verdict,
+    }

@@ -79,7 +79,7 @@ from ..runs.scan import fingerprint_model
 from ..runs.store import write_atomically, write_json
 from .ablation import engram_ablation, moe_layers, require_engram
 from .lens import logit_lens
-from .similarity import alignment_against_self, alignment_index, model_similarity
+from .similarity import alignment_against_null, alignment_index, model_similarity
 
 POSITION_DESCRIPTIONS = {
     "all": "every token except the first of each chunk",
@@ -257,11 +257,11 @@ def similarity_report(
 
 def alignment_calibration(cka: dict, bootstrap: int) -> list[dict]:
     """For k = 1 .. b's layers: a_j, b's own a_j against itself (the null of no shift) and their
-    difference with a 95% interval over the same minibatch resamples (`alignment_against_self`)."""
+    difference with a 95% interval over the same minibatch resamples (`alignment_against_null`)."""
     rows = []
     for k in range(1, len(cka["cka_b"]) + 1):
-        excess = alignment_against_self(cka["cka"], cka["cka_b"], k)
-        draws = [alignment_against_self(c, cb, k) for c, cb in zip(cka["cka_resampled"], cka["cka_b_resampled"])]
+        excess = alignment_against_null(cka["cka"], cka["cka_b"], k)
+        draws = [alignment_against_null(c, cb, k) for c, cb in zip(cka["cka_resampled"], cka["cka_b_resampled"])]
         rows.append(
             {
                 "k": k,

@@ -174,16 +174,17 @@ def alignment_index(similarity, k: int = 5) -> np.ndarray:
         return (weights * top).sum(1) / weights.sum(1)
 
 
-def alignment_against_self(cka, cka_b, k: int) -> np.ndarray:
-    """a_j (`alignment_index`) less what the same computation gives model b against itself, layer
-    by layer: the null of no shift. With k > 1 the soft alignment is pulled towards the middle
-    layers (at layer 0 the k most similar layers all lie above it, so a_0 > 0 for any pair), and
-    b against itself shows how far; 0 means a's layer j sits where b's own layer j sits. Needs
-    models of the same depth."""
-    cka, cka_b = np.asarray(cka, dtype=np.float64), np.asarray(cka_b, dtype=np.float64)
-    if cka_b.shape != (cka.shape[1], cka.shape[1]) or cka.shape[0] != cka.shape[1]:
-        raise ValueError(f"a against b {cka.shape} and b against itself {cka_b.shape} must be square and of one depth")
-    return alignment_index(cka, k) - alignment_index(cka_b, k)
+def alignment_against_null(cka, cka_null, k: int) -> np.ndarray:
+    """a_j (`alignment_index`) less what the same computation gives a null pair against the same
+    model b, layer by layer. With k > 1 the soft alignment is pulled towards the middle layers (at
+    layer 0 the k most similar layers all lie above it, so a_0 > 0 for any pair); the null shows how
+    far. Nulls: b against itself (`cka_b`: no shift at all), or b's recipe trained at another seed
+    against b (no shift but the spread between training runs). 0 means a's layer j sits where the
+    null's layer j sits. Needs models of one depth."""
+    cka, cka_null = np.asarray(cka, dtype=np.float64), np.asarray(cka_null, dtype=np.float64)
+    if cka_null.shape != (cka.shape[1], cka.shape[1]) or cka.shape[0] != cka.shape[1]:
+        raise ValueError(f"a against b {cka.shape} and the null against b {cka_null.shape} must be square and of one depth")
+    return alignment_index(cka, k) - alignment_index(cka_null, k)
 
 
 # --- models --------------------------------------------------------------------------------
