@@ -6,11 +6,14 @@ this module is pure numpy and never touches the model.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 if TYPE_CHECKING:  # config checks table sizes with this module's primes
+    from tokenizers import Tokenizer
+
     from .config import EngramConfig
 
 INT64_MAX = np.iinfo(np.int64).max
@@ -176,11 +179,6 @@ class NgramAddresser:
             )
         return ids.astype(np.int64, copy=False)
 
-    def advance_history(self, history, compressed_ids) -> np.ndarray:
-        """The last N-1 ids once `compressed_ids` `[B, t]` follow `history` `[B, N-1]`."""
-        joined = np.concatenate([np.asarray(history, dtype=np.int64), np.asarray(compressed_ids, dtype=np.int64)], axis=1)
-        return joined[:, joined.shape[1] - self.history_length :]
-
     def stream(self, batch: int) -> NgramStream:
         """Incremental addressing for decoding: feed ids chunk by chunk, get the same rows as
         addressing the whole sequence at once."""
@@ -188,13 +186,74 @@ class NgramAddresser:
 
 
 class NgramStream:
-    """Keeps the last N-1 compressed ids of each sequence between decoding steps."""
+    """Keeps the last N-1 ids of each sequence between decoding steps (or chunks of a long
+    text), for any addresser with `rows(ids, history)`: ours, V4.1's or a bridge's."""
 
     def __init__(self, addresser: NgramAddresser, history: np.ndarray):
         self.addresser = addresser
         self.history = history  # [B, N-1], oldest first
 
-    def rows(self, compressed_ids) -> dict[int, np.ndarray]:
-        out = self.addresser.rows(compressed_ids, self.history)
-        self.history = self.addresser.advance_history(self.history, compressed_ids)
+    def rows(self, ids) -> dict[int, np.ndarray]:
+        out = self.addresser.rows(ids, self.history)
+        joined = np.concatenate([self.history, np.asarray(ids, dtype=np.int64)], axis=1)
+        self.history = joined[:, joined.shape[1] - self.history.shape[1] :]
         return out
+
+
+@dataclass(frozen=True)
+class TableAddressing:
+    """Where one model's Engram rows lie, as every command asks it (DESIGN.md: one adapter
+    contract for every model kind): its tokenizer, the ids its hash reads, row ids over a token
+    stream, and its tables' sizes and stored row bytes. Every model kind answers with one and
+    none reads a table's weights for it: `EngramLM.table_addressing`, `EngramParts.table_addressing`,
+    a bridge adapter's `table_addressing(directory)` (config.json and tokenizer.json, and the
+    shards' headers for the row dtype), and the named presets (`probe.offload.models`).
+
+    `addresser` maps `[B, T]` ids the hash reads to per-head rows `{layer: [B, T, H]}` before head
+    offsets (`rows(ids, history)`, `empty_history(batch)`, `table_sizes`, `config`). The model's
+    document convention lives in it: ours and V4.1's `NgramAddresser` read compressed ids and
+    fill what lies before a document with the pad id; Qwen4-Exp's reads raw ids, and its history
+    never crosses an end-of-text id. So a stream over a token stream keeps the model's own
+    convention without the caller knowing which it is."""
+
+    name: str  # the model, as reports name it
+    addresser: Any
+    row_format: str  # how the checkpoint stores a row (`bf16`, `float32`, `fp8_e4m3` with E8M0 scales, ...)
+    row_bytes: int  # bytes of one stored row, as read from the checkpoint
+    stored_rows: dict[int, int]  # rows of each Engram layer's table as stored: its heads' rows and any padding
+    tokenizer: Tokenizer | None = None
+    id_map: np.ndarray | None = None  # raw token id -> the id the hash reads (a compression map); None: raw ids
+
+    @property
+    def layers(self) -> tuple[int, ...]:
+        return tuple(self.addresser.config.layers)
+
+    def head_rows(self, layer: int) -> np.ndarray:
+        """`[H]` rows of each hash head of `layer`, order-major as the row ids come out."""
+        return np.array([rows for order in self.addresser.table_sizes[layer] for rows in order], dtype=np.int64)
+
+    def head_offsets(self, layer: int) -> np.ndarray:
+        """`[H]` start of each head's rows in `layer`'s table: row id + offset is the stored row."""
+        return np.concatenate([[0], np.cumsum(self.head_rows(layer))[:-1]]).astype(np.int64)
+
+    def encode(self, text: str) -> np.ndarray:
+        """Raw token ids of `text`, by the model's own tokenizer."""
+        if self.tokenizer is None:
+            raise ValueError(f"{self.name} has no tokenizer: put the model's tokenizer.json beside its config.json")
+        return np.asarray(self.tokenizer.encode(text).ids, dtype=np.int64)
+
+    def hashed(self, token_ids) -> np.ndarray:
+        """The ids the hash reads for raw token ids (compressed for ours and V4.1, raw for Qwen)."""
+        ids = np.asarray(token_ids, dtype=np.int64)
+        return ids if self.id_map is None else self.id_map[ids]
+
+    def stream(self, batch: int = 1) -> NgramStream:
+        """Rows chunk by chunk of `batch` sequences of hashed ids, each from a document's start."""
+        return NgramStream(self.addresser, self.addresser.empty_history(batch))
+
+    def sequence_rows(self, hashed_ids: np.ndarray, chunk: int = 65536) -> dict[int, np.ndarray]:
+        """`{layer: [T, H]}` rows of one sequence of hashed ids `[T]`, read from its start as one
+        continuous stream (n-grams cross the chunk edges), in chunks of `chunk` ids."""
+        stream = self.stream(batch=1)
+        parts = [stream.rows(np.asarray(hashed_ids)[None, start : start + chunk]) for start in range(0, len(hashed_ids), chunk)]
+        return {layer: np.concatenate([part[layer][0] for part in parts]) for layer in self.layers}

@@ -22,7 +22,7 @@ from torch import nn
 from transformer_lens import ActivationCache, HookedRootModule
 from transformer_lens.hook_points import HookPoint
 
-from .addressing import NgramAddresser, NgramStream
+from .addressing import NgramAddresser, NgramStream, TableAddressing
 from .config import ModelConfig
 from .engram import ConvCache, Engram
 from .generation import ArgumentTypeError, generate
@@ -233,6 +233,23 @@ class EngramLM(HookedRootModule):
         if state is not None:
             return state.ngrams.rows(compressed)
         return self.addresser.rows(compressed, None if history is None else self._compressed_history(history, len(compressed)))
+
+    def table_addressing(self, name: str = "this model") -> TableAddressing:
+        """The addressing every command asks of a model (`TableAddressing`): rows as this
+        model's tables store them (`load_model(..., tier="mmap", verify=False)` reads none)."""
+        if self.addresser is None:
+            raise ValueError(f"{name} has no Engram layers: it addresses no rows; give a model with Engram layers")
+        tables = {layer: self.blocks[layer].engram.table for layer in self.cfg.engram.layers}
+        first = next(iter(tables.values()))
+        return TableAddressing(
+            name=name,
+            addresser=self.addresser,
+            row_format=first.row_format,
+            row_bytes=first.row_bytes,
+            stored_rows={layer: table.num_rows for layer, table in tables.items()},
+            tokenizer=self.tokenizer,
+            id_map=self.compression_lookup.cpu().numpy(),
+        )
 
     def _compressed_history(self, history: list[list[int]], batch: int) -> np.ndarray:
         """`[B, N-1]` compressed ids from each row's raw history, left-filled with the pad id."""

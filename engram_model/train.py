@@ -243,10 +243,10 @@ def window_losses(
         windows = validation_windows(stream, seq_len, max_tokens)
         per_window = []
         for i in range(0, len(windows), batch_size):
-            batch = windows[i : i + batch_size]
+            batch = windows[i : i + batch_size].to(model.device)
             logits = model(batch)
             token_loss = F.cross_entropy(logits[:, :-1].transpose(1, 2).float(), batch[:, 1:], reduction="none")  # [b, T-1]
-            per_window.append(token_loss.double().mean(dim=1))
+            per_window.append(token_loss.double().mean(dim=1).cpu())
         if per_window:
             losses[domain] = torch.cat(per_window).numpy()
     model.train(was_training)

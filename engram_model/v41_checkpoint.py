@@ -41,7 +41,7 @@ from safetensors import SafetensorError, safe_open
 from tokenizers import Tokenizer
 from torch import nn
 
-from .addressing import NgramAddresser, table_primes
+from .addressing import NgramAddresser, TableAddressing, table_primes
 from .checkpoint import CONFIG, TOKENIZER, CheckpointError, with_cache
 from .config import ConfigError, ModelConfig, parse_json
 from .engram import Engram
@@ -77,6 +77,21 @@ class EngramParts(nn.Module):
     def rows(self, tokens) -> dict[int, np.ndarray]:
         """Per-head row ids `{layer: [B, T, H]}` of raw token ids `[B, T]`."""
         return self.addresser.rows(self.compression_lookup[np.asarray(tokens)])
+
+    def table_addressing(self, name: str = "this checkpoint") -> TableAddressing:
+        """The addressing every command asks of a model (`TableAddressing`): rows as the shards
+        store them (V4.1: FP8 codes with their E8M0 scales)."""
+        tables = {layer: self.engrams[str(layer)].table for layer in self.cfg.engram.layers}
+        first = next(iter(tables.values()))
+        return TableAddressing(
+            name=name,
+            addresser=self.addresser,
+            row_format=first.row_format,
+            row_bytes=first.row_bytes,
+            stored_rows={layer: table.num_rows for layer, table in tables.items()},
+            tokenizer=self.tokenizer,
+            id_map=self.compression_lookup,
+        )
 
     def forward(self, layer: int, streams: torch.Tensor, tokens) -> torch.Tensor:
         """What layer `layer`'s Engram adds to each residual stream `[B, M, T, d]`."""

@@ -26,7 +26,7 @@ from tokenizers import Tokenizer
 
 from engram_model import EngramLM
 from engram_model.corpus import Document
-from engram_model.tokenizer import BOS
+from engram_model.tokenizer import BOS, EOS
 
 # Characters tokenized at a time by the stream: a long document is tokenized piece by piece,
 # so its memory stays bounded by the chunk length (and its text), not its token count.
@@ -109,6 +109,20 @@ def document_prefix(tokenizer: Tokenizer) -> list[int]:
         return full[:start]
     bos = tokenizer.token_to_id(BOS)
     return [] if bos is None else [bos]
+
+
+def document_end(model: EngramLM) -> int:
+    """The id that closes every document where documents are read as one stream (evaluation's
+    windows run across documents): a bridged model's own end of text (`ngram_segment_end`:
+    Qwen's EOS from its config, which also cuts its n-gram history), else our tokenizer's
+    `<|eos|>`, which our models are trained to read after a text."""
+    end = model.ngram_segment_end if model.ngram_segment_end is not None else model.tokenizer.token_to_id(EOS)
+    if end is None:
+        raise ValueError(
+            f"the model's tokenizer has no {EOS} and the model names no end-of-text id, so documents cannot be joined into "
+            "one stream; load a checkpoint whose tokenizer has one"
+        )
+    return end
 
 
 def history_length(models: Sequence[EngramLM]) -> int:

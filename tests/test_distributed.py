@@ -152,6 +152,24 @@ def test_either_engine_resumes_the_others_run_and_refuses_other_options(checkpoi
     assert_same_rows(mixed, whole)
 
 
+def test_a_bridged_checkpoint_on_ray_records_what_a_local_run_records(cluster, tmp_path):
+    """A tiny random Qwen4-Exp transformers checkpoint: each worker loads it through the bridge
+    and reads documents as Qwen does (no BOS), so a Ray run holds a local run's gates."""
+    pytest.importorskip("transformers")
+    from test_qwen4_exp_bridge import build_causal_lm, save
+    from test_qwen4_exp_run import qwen_like_tokenizer
+
+    qwen = save(build_causal_lm(), tmp_path / "qwen", tokenizer=False)
+    qwen_like_tokenizer(qwen / "tokenizer.json")
+    corpus = write_corpus(tmp_path / "c.jsonl", 12)
+    local, distributed = tmp_path / "local", tmp_path / "ray"
+    assert invoke(*run_args(qwen, corpus, local, *OPTIONS))[0] == 0
+    code, output = invoke(*ray_args(qwen, corpus, distributed, *OPTIONS, "--workers", 2))
+    assert code == 0 and "12 documents (12 new, 0 already done)" in output and "on 2 Ray workers" in output, output
+    assert_every_document_once(distributed, 12)
+    assert_same_rows(distributed, local)
+
+
 def kill_workers(run_dir, every: bool, stop: threading.Event, killed: list) -> None:
     """Once the run has committed a shard, SIGKILL its worker: once, or every one seen until `stop`."""
     wait_for(lambda: committed_shards(run_dir) or stop.is_set(), "a first commit")

@@ -65,7 +65,7 @@ def test_rowstats_counts_agree_with_the_addressing(model, tmp_path, text):
 
     # the library function under the command: the same report and hot sets, from a model in memory
     library, library_hot = text_row_stats(
-        model, text * 20, model_name=str(saved), source=str(corpus), cache_sizes=[8, 64, 4096], capacity=32
+        model.table_addressing(str(saved)), text * 20, source=str(corpus), cache_sizes=[8, 64, 4096], capacity=32
     )
     assert json.loads(json.dumps(library)) == report
     assert library_hot.keys() == {str(k) for k in hot} and all(np.array_equal(library_hot[str(k)], v) for k, v in hot.items())
@@ -73,10 +73,9 @@ def test_rowstats_counts_agree_with_the_addressing(model, tmp_path, text):
 
 def test_text_row_stats_refuses_a_text_without_tokens_and_a_model_without_engram(model, tokenizer):
     with pytest.raises(ValueError, match="empty.txt has no tokens"):
-        text_row_stats(model, "", model_name="engram", source="empty.txt")
+        text_row_stats(model.table_addressing("engram"), "", source="empty.txt")
     with pytest.raises(ValueError, match="baseline has no Engram layers"):
-        baseline = EngramLM(dataclasses.replace(small_config(tokenizer), engram=None), tokenizer)
-        text_row_stats(baseline, "some text", model_name="baseline", source="text.txt")
+        EngramLM(dataclasses.replace(small_config(tokenizer), engram=None), tokenizer).table_addressing("baseline")
 
 
 def test_rowstats_refuses_bad_input(tmp_path):

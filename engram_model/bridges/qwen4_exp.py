@@ -36,12 +36,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import math
 import re
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
+from functools import partial, wraps
 from pathlib import Path
 
 import numpy as np
@@ -56,7 +57,7 @@ from transformers.conversion_mapping import get_checkpoint_conversion_mapping, r
 from transformers.models.qwen4_exp.modeling_qwen4_exp import apply_mask_to_padding_states
 from transformers.utils import logging as hf_logging
 
-from ..addressing import is_prime, suffix_mixes
+from ..addressing import TableAddressing, is_prime, suffix_mixes
 from ..checkpoint import CONFIG, TOKENIZER, CheckpointError, with_cache
 from ..model import EngramLM, token_input
 from ..prefetch import Prefetcher, PrefetchStep, RowFetch
@@ -717,9 +718,26 @@ class Qwen4ExpAdapter(BridgeAdapter):
     def addresser(self, cfg: Qwen4ExpBridgeConfig) -> Qwen4ExpAddresser:
         return Qwen4ExpAddresser(cfg.engram)
 
-    def open_tables(self, directory: Path, cfg: Qwen4ExpBridgeConfig, options: TierOptions, device) -> dict[int, RowTable]:
-        """Each PLE layer's table in the `host` or `mmap` tier, read from its part tensors where
-        the shards hold them, after checking their rows and width against the addressing."""
+    def table_addressing(self, directory: Path, name: str) -> TableAddressing:
+        """The addressing from config.json, tokenizer.json and the shards' headers: the table's
+        dtype as stored sets the row bytes; no weight is read."""
+        directory = Path(directory)
+        _, cfg = self.read_config(directory)
+        source, parts = self._table_parts(directory, cfg)
+        addresser = self.addresser(cfg)
+        codec = source.entries[parts[cfg.engram.layers[0]][0]].codec
+        return TableAddressing(
+            name=name,
+            addresser=addresser,
+            row_format=codec.name,
+            row_bytes=codec.row_bytes,
+            stored_rows=dict(addresser.num_rows),
+            tokenizer=_checked_tokenizer(directory, None, cfg),
+        )
+
+    def _table_parts(self, directory: Path, cfg: Qwen4ExpBridgeConfig) -> tuple[SafetensorsRows, dict[int, list[str]]]:
+        """Each PLE layer's table part tensors, from the shards' headers, checked against the
+        addressing (rows and width)."""
         index, weight_map = weight_files(directory)
         parts = table_parts(weight_map)
         addresser = self.addresser(cfg)
@@ -727,7 +745,6 @@ class Qwen4ExpAdapter(BridgeAdapter):
             source = SafetensorsRows(index, {name: directory / weight_map[name] for names in parts.values() for name in names})
         except TableError as err:
             raise CheckpointError(str(err)) from err
-        tables = {}
         for layer in cfg.engram.layers:
             names = parts.get(layer)
             if not names:
@@ -743,6 +760,15 @@ class Qwen4ExpAdapter(BridgeAdapter):
                     f"{index}: layer {layer}'s n-gram table is {got[0]} rows of width {sorted(got[1])} over {len(names)} parts; "
                     f"config.json's PLE keys address {expected[0]} rows of {cfg.engram.head_dim}: table and config disagree"
                 )
+        return source, parts
+
+    def open_tables(self, directory: Path, cfg: Qwen4ExpBridgeConfig, options: TierOptions, device) -> dict[int, RowTable]:
+        """Each PLE layer's table in the `host` or `mmap` tier, read from its part tensors where
+        the shards hold them, after checking their rows and width against the addressing."""
+        source, parts = self._table_parts(directory, cfg)
+        tables = {}
+        for layer in cfg.engram.layers:
+            names = parts[layer]
             if options.tier == "host":
                 tables[layer] = _host_table(source, names, device)
             elif options.reader == "pread":
@@ -755,8 +781,15 @@ class Qwen4ExpAdapter(BridgeAdapter):
         """The checkpoint as a `Qwen4ExpBridge`. `tier`: `resident` keeps transformers' own table
         (loaded by `from_pretrained`); `host` and `mmap` serve it from the shards; `prefetch`
         gives the model a `Prefetcher` (close it with `model.prefetcher.close()`). `dtype`:
-        transformers' (default: the checkpoint's). `verify` checks every shard's header
-        against its size (no manifest or hashes here)."""
+        the backbone's (a torch dtype or its name; default: the checkpoint's); a tier's rows are
+        cast to it as they arrive. `verify` checks every shard's header against its size (no
+        manifest or hashes here).
+
+        `device`: the backbone goes there whole when it fits; on a GPU it does not fit
+        (`backbone_placement`), transformers spreads it over the GPUs and CPU memory
+        (`device_map="auto"`), and a `host` or `mmap` table still serves its rows from its
+        tier. transformers' console output, loading and every forward, is held back and said in
+        our words where it matters (`quiet_transformers`)."""
         directory = Path(directory)
         options = TierOptions.of(tier)
         text_config, cfg = self.read_config(directory)
@@ -769,8 +802,20 @@ class Qwen4ExpAdapter(BridgeAdapter):
                 except TableError as err:
                     raise CheckpointError(f"{err}; download that shard again") from err
         tables = self.open_tables(directory, cfg, options, device) if options.tier != "resident" else {}
-        hf = _from_pretrained(directory, text_config, skip_tables=bool(tables), dtype=dtype)
-        model = Qwen4ExpBridge(hf, cfg, tokenizer, tables).to(device).eval()
+        dtype = getattr(torch, dtype) if isinstance(dtype, str) else dtype  # "bfloat16", as transformers reads it
+        device_map = backbone_placement(directory, weight_map, device, dtype, with_tables=not tables)
+        with quiet_transformers(device):
+            hf = _from_pretrained(directory, text_config, skip_tables=bool(tables), dtype=dtype, device_map=device_map)
+        model = Qwen4ExpBridge(hf, cfg, tokenizer, tables)
+        if device_map is None:
+            model = model.to(device)
+        else:  # transformers placed the backbone: a tier's rows go to the device each PLE layer runs on
+            for layer, ple in self.engram_modules(hf).items():
+                if isinstance(ple.ple_embedding.ngram_embedding, TierRows):
+                    ple.ple_embedding.ngram_embedding.to(_runs_on(hf.hf_device_map, f"model.layers.{layer}.ple", device))
+        # the kernel fall-back warnings come at the first forward: every forward is quieted as loading is
+        hf.forward = _quieted(hf.forward, device)
+        model.eval()
         if options.prefetch:  # after .to(device): on CUDA its side stream belongs to the model's device
             model.prefetcher = Prefetcher(model)
         return model
@@ -862,10 +907,14 @@ def _checked_tokenizer(directory: Path, tokenizer: Tokenizer | None, cfg: Qwen4E
     return tokenizer
 
 
-def _from_pretrained(directory: Path, text_config: Qwen4ExpTextConfig, skip_tables: bool, dtype) -> Qwen4ExpForCausalLM:
+def _from_pretrained(
+    directory: Path, text_config: Qwen4ExpTextConfig, skip_tables: bool, dtype, device_map: str | None = None
+) -> Qwen4ExpForCausalLM:
     """transformers' own loading, its weight renaming and table concatenation included; any
     weight missing or left over (other than a skipped table) is an error naming it."""
     cls, kwargs = (_Qwen4ExpWithoutTables, {"key_mapping": SKIP_TABLES}) if skip_tables else (Qwen4ExpForCausalLM, {})
+    if device_map is not None:
+        kwargs["device_map"] = device_map
     verbosity = hf_logging.get_verbosity()
     hf_logging.set_verbosity_error()  # its load report would list the skipped tables as missing
     try:
@@ -886,3 +935,114 @@ def _from_pretrained(directory: Path, text_config: Qwen4ExpTextConfig, skip_tabl
             f"mismatched {sorted(info['mismatched_keys'])[:5]}; download the checkpoint again"
         )
     return hf.eval()
+
+
+# the share of a GPU's free memory the backbone's weights may fill when it goes there whole; the
+# rest is for activations, the linear-attention and convolution states and CUDA's workspaces
+FIT_SHARE = 0.85
+SAFETENSORS_ITEM_BYTES = {"F64": 8, "I64": 8, "F32": 4, "I32": 4, "BF16": 2, "F16": 2, "I16": 2, "F8_E4M3": 1, "F8_E5M2": 1}
+
+
+def weight_bytes(directory: Path, weight_map: dict[str, str], dtype: torch.dtype | None, with_tables: bool) -> int:
+    """Bytes of the weights `from_pretrained` loads, from the shards' headers (nothing else is
+    read): floating-point tensors at `dtype` (at their own dtype where it is None), the n-gram
+    tables only `with_tables` (the resident tier; a host or mmap tier keeps them out)."""
+    total = 0
+    for shard in sorted(set(weight_map.values())):
+        tensors, _, _ = safetensors_header(directory / shard)
+        for name, info in tensors.items():
+            if not with_tables and TABLE_TENSOR.search(name):
+                continue
+            floating = info["dtype"].startswith(("F", "BF"))
+            item = dtype.itemsize if dtype is not None and floating else SAFETENSORS_ITEM_BYTES.get(info["dtype"], 1)
+            total += math.prod(info["shape"]) * item
+    return total
+
+
+def backbone_placement(
+    directory: Path, weight_map: dict[str, str], device, dtype: torch.dtype | None, with_tables: bool
+) -> str | None:
+    """How `load` places the backbone: None, whole on `device` (`.to(device)`); "auto",
+    transformers' `device_map="auto"` (over every visible GPU, then CPU memory). "auto" only
+    where `device` is a CUDA device whose free memory, times FIT_SHARE, holds less than the
+    weights (`weight_bytes`): a CPU has no such limit worth planning for, and a backbone that
+    fits runs fastest whole on one device."""
+    device = torch.device(device)
+    if device.type != "cuda":
+        return None
+    free, _ = torch.cuda.mem_get_info(device)
+    return None if weight_bytes(directory, weight_map, dtype, with_tables) <= FIT_SHARE * free else "auto"
+
+
+def _runs_on(device_map: dict[str, int | str], module: str, main_device) -> torch.device:
+    """The device `module` computes on under transformers' `device_map`: the GPU its entry (the
+    longest name that contains it) names; a module offloaded to "cpu" or "disk" runs on the
+    main device, where accelerate brings its weights for each forward."""
+    owner = max((name for name in device_map if name in ("", module) or module.startswith(name + ".")), key=len)
+    placed = device_map[owner]
+    if placed in ("cpu", "disk"):
+        return torch.device(main_device)
+    return torch.device("cuda", placed) if isinstance(placed, int) else torch.device(placed)
+
+
+# what transformers logs when a kernel package is missing and its reference PyTorch code runs
+KERNEL_FALLBACK = "is falling back to its reference PyTorch implementation"
+SLOW_KERNELS = (
+    "the CUDA kernels of Qwen4-Exp's linear attention and short convolution (flash-linear-attention, causal-conv1d) "
+    "are not installed, so transformers runs their reference PyTorch code: correct, but several times slower; "
+    "pip install flash-linear-attention causal-conv1d"
+)
+logger = logging.getLogger(__name__)
+_said: set[str] = set()  # what has been said in this process, so each is said once
+
+
+class _Collected(logging.Handler):
+    """transformers' log records, kept instead of printed."""
+
+    def __init__(self):
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextmanager
+def quiet_transformers(device="cpu"):
+    """transformers' console output held back for the duration: its tqdm bars ("Loading weights",
+    save_pretrained's shards) are not drawn, its log records (the load report, kernel fall-back
+    warnings) are collected instead of printed, and what matters is said once, in our words, to
+    this module's logger. Everything is restored after, so a notebook's own transformers calls
+    print as before.
+
+    What matters: a kernel fall-back on a CUDA `device` (the kernels are not installed, so the
+    GPU runs the slow reference code, which the user can fix). On CPU it is said by nobody:
+    those kernels exist only for GPUs, and the reference code is the CPU path."""
+    library = hf_logging.get_logger()  # transformers' root logger, its stderr handler already attached
+    collected = _Collected()
+    handlers = library.handlers[:]
+    library.handlers = [collected]
+    previous_hook = hf_logging.set_tqdm_hook(lambda factory, args, kwargs: hf_logging.EmptyTqdm(*args, **kwargs))
+    try:
+        yield
+    finally:
+        hf_logging.set_tqdm_hook(previous_hook)
+        library.handlers = handlers
+        for record in collected.records:  # an error is the user's to see, as transformers words it
+            if record.levelno >= logging.ERROR:
+                library.handle(record)
+        fell_back = any(KERNEL_FALLBACK in record.getMessage() for record in collected.records)
+        if fell_back and torch.device(device).type == "cuda" and SLOW_KERNELS not in _said:
+            _said.add(SLOW_KERNELS)
+            logger.warning(SLOW_KERNELS)
+
+
+def _quieted(forward, device):
+    """`forward` run under `quiet_transformers(device)`."""
+
+    @wraps(forward)
+    def quiet_forward(*args, **kwargs):
+        with quiet_transformers(device):
+            return forward(*args, **kwargs)
+
+    return quiet_forward

@@ -1,6 +1,9 @@
 """Validation loss per domain with intervals, for several models on several corpora: does a
-gain hold out of distribution? Scored exactly as training validates (consecutive windows of
-each domain's BOS-text-EOS stream, `engram_model.train.window_losses`); intervals are
+gain hold out of distribution? Scored as the model reads a stream of documents: consecutive
+windows of each domain's documents joined with the model's own conventions (`corpus_streams`:
+ours BOS-text-EOS, exactly as training validates; a bridged Qwen text-EOS, no BOS), each window
+scored by `engram_model.train.window_losses`; a corpus without domains is one domain,
+"unknown" (`engram_model.corpus.iter_documents` reads Parquet, JSONL, text files); intervals are
 percentile bootstraps over windows, and differences between models are paired (the same
 windows resampled for both). A domain of one window has no interval (ci_low and ci_high
 null): resampling one value always gives that value back, a width of zero that would claim
@@ -51,11 +54,26 @@ def bootstrap_mean(
     return float(low), float(high)
 
 
-def corpus_streams(path: Path, split: str | None, tokenizer) -> dict[str, np.ndarray]:
+def corpus_streams(path: Path, split: str | None, model) -> dict[str, np.ndarray]:
+    """Per domain, every document as `model` reads a stream of documents, concatenated:
+    `{domain: int32 [n_tokens]}`. A document is its `document_prefix` (our BOS; nothing for
+    Qwen), its text encoded without special tokens, and `document_end` (EOS), so our models get
+    exactly training's validation stream (`engram_model.train.tokenize_documents`)."""
     from engram_model.corpus import iter_documents
-    from engram_model.train import tokenize_documents
 
-    return tokenize_documents(iter_documents(path, split=split), tokenizer)
+    from ..batching import document_end, document_prefix
+
+    tokenizer = model.tokenizer
+    prefix, end = document_prefix(tokenizer), document_end(model)
+    texts: dict[str, list[str]] = {}
+    for document in iter_documents(path, split=split):
+        texts.setdefault(document.domain, []).append(document.text)
+    return {
+        domain: np.concatenate(
+            [np.asarray([*prefix, *e.ids, end], dtype=np.int32) for e in tokenizer.encode_batch(batch, add_special_tokens=False)]
+        )
+        for domain, batch in sorted(texts.items())
+    }
 
 
 def loss_report(
@@ -75,12 +93,15 @@ def loss_report(
     if not names:
         raise ValueError("loss_report needs at least one model")
     first = models[names[0]]
+    missing = next((name for name in names if models[name].tokenizer is None), None)
+    if missing is not None:
+        raise ValueError(f"{missing} has no tokenizer, so it cannot read a corpus; load a checkpoint that has a tokenizer.json")
     for name in names[1:]:
         if models[name].tokenizer.to_str() != first.tokenizer.to_str():
             raise ValueError(f"{name} and {names[0]} use different tokenizers, so their losses are over different windows")
     losses, differences = [], []
     for corpus, (path, split) in corpora.items():
-        streams = corpus_streams(path, split, first.tokenizer)
+        streams = corpus_streams(path, split, first)
         short = sorted(domain for domain, stream in streams.items() if len(stream) < seq_len)
         if len(short) == len(streams):
             raise ValueError(f"{path} has no domain with a full window of {seq_len} tokens; pass a larger corpus")

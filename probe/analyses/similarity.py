@@ -22,6 +22,33 @@ from engram_model import EngramLM
 
 from ..batching import Chunk, batches, resid_name, run_selected
 
+# --- which models compare ---------------------------------------------------------------------
+
+
+def check_same_tokenizer(a: str, b: str) -> None:
+    """Refuse two models (checkpoint directories or bundled names) whose tokenizers differ,
+    before any weights load: compared position by position, they must read the same tokens.
+    Reads each checkpoint's tokenizer.json only and compares what decides a text's ids
+    (`tokenizer_sha256`). Raises CheckpointError (a one-line error on the command line) naming
+    both models; a checkpoint without a tokenizer.json is left to the loader, which refuses it."""
+    from engram_model.checkpoint import TOKENIZER, CheckpointError, resolve_checkpoint
+    from engram_model.tokenizer import load_tokenizer, tokenizer_sha256
+
+    paths = {name: resolve_checkpoint(name) / TOKENIZER for name in (a, b)}
+    if not all(path.is_file() for path in paths.values()):
+        return
+    try:
+        digests = {name: tokenizer_sha256(load_tokenizer(path)) for name, path in paths.items()}
+    except ValueError as err:  # a malformed tokenizer.json: the loader would refuse it alike
+        raise CheckpointError(str(err)) from err
+    if digests[a] != digests[b]:
+        raise CheckpointError(
+            f"{a} and {b} cannot be compared: they have different tokenizers ({paths[a]} is sha256 {digests[a][:12]}, "
+            f"{paths[b]} is {digests[b][:12]}), so they do not read the same tokens; compare checkpoints of one model "
+            "(seeds, training steps) or a model with itself"
+        )
+
+
 # --- CKA --------------------------------------------------------------------------------------
 
 

@@ -41,6 +41,8 @@ from ._common import (
     command_line,
     console,
     count_option,
+    device_option,
+    dtype_option,
     number_option,
     open_model,
     quoted,
@@ -188,18 +190,21 @@ def gates(
     top: int = count_option(
         10, low=0, help="Show the N positions with the highest mean gate per layer (0: every position, in order)."
     ),
+    device: str = device_option(),
+    dtype: str | None = dtype_option(),
 ) -> None:
     """Tokenize, address, run the model and print each Engram layer's gate per n-gram."""
     from ..batching import text_gates
     from ..runs.ngrams import suffix_ngram_texts
 
-    lm, described, _ = open_model(model)
+    lm, described, _ = open_model(model, device=device, dtype=dtype)
     if lm.cfg.engram is None:
         raise typer.BadParameter(f"{model} has no Engram layers, so there are no gates to show", param_hint="--model")
     ids, gate_by_layer = text_gates(lm, text)
     ngrams = suffix_ngram_texts(lm.tokenizer, ids, lm.cfg.engram.max_ngram)
     console.print(f"[bold]model[/]: {safe(described)}  ·  {len(ids)} tokens  ·  Engram layers {list(lm.cfg.engram.layers)}")
-    for layer, gate in gate_by_layer.items():  # gate: [T, M]
+    for layer, gate in gate_by_layer.items():
+        gate = gate.float().cpu()  # [T, M], read in float32 whatever the model's dtype
         positions = range(gate.shape[0])
         if top:
             positions = gate.mean(-1).topk(min(top, gate.shape[0])).indices.tolist()
@@ -244,6 +249,8 @@ def run(
         "resident", help="Where the Engram tables live: resident, host or mmap (see README, Offloaded tables)."
     ),
     prefetch: bool = typer.Option(False, help="Gather each batch's rows on worker threads while earlier layers run."),
+    device: str = device_option(),
+    dtype: str | None = dtype_option(),
     summary: int = count_option(5, low=0, high=10_000, help="Top n-grams per layer to print at the end (0: none)."),
     categorize: bool = typer.Option(
         True,
@@ -298,7 +305,12 @@ def run(
     if engine == "local" and any(value is not None for value in ray_options.values()):
         given = ", ".join(name for name, value in ray_options.items() if value is not None)
         raise typer.BadParameter(f"{given} only apply to --engine ray; add --engine ray or leave them out", param_hint="--engine")
-    lm, described, checkpoint_dir = open_model(model, tokenizer, tier, prefetch)
+    if engine == "ray" and device != "cpu":
+        raise typer.BadParameter(
+            f"--device {device} applies to --engine local; with --engine ray, --gpus-per-worker puts the workers on GPUs",
+            param_hint="--device",
+        )
+    lm, described, checkpoint_dir = open_model(model, tokenizer, tier, prefetch, device, dtype)
     if max_tokens is not None and not lm.cfg.engram.max_ngram <= max_tokens <= lm.cfg.max_seq_len:
         raise typer.BadParameter(
             f"max_tokens={max_tokens} must lie in [{lm.cfg.engram.max_ngram}, max_seq_len={lm.cfg.max_seq_len}]: the n-gram "
@@ -312,8 +324,11 @@ def run(
         shard_tokens=shard_tokens,
         record=RecordOptions(rows=record_rows, logprob=record_logprob, out_norm=record_out_norm),
         categorize=categorize,
+        dtype=dtype,
     )
     manifest = run_manifest(lm, described, checkpoint_dir, corpus_path, split, text_field)
+    if engine == "ray":  # the workers' device, not this process's
+        manifest["device"] = "cuda" if gpus_per_worker else "cpu"
     try:
         if engine == "ray":
             from engram_model.tables import TierOptions

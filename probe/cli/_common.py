@@ -236,10 +236,69 @@ def list_option(default: str, *declarations: str, item: Number, what: str, examp
     return typer.Option(default, *declarations, parser=parser, metavar=f"{item.metavar},...", help=help, **options)
 
 
-def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident", prefetch: bool = False):
+# --- devices ---------------------------------------------------------------------------------
+
+DEVICE = re.compile(r"cpu|cuda(?::[0-9]{1,3})?")
+DTYPES = ("float32", "bfloat16", "float16")  # the names engram_model.loading.DTYPES maps (imported late: it imports torch)
+
+
+def checked_device(value: str) -> str:
+    """The parser of --device: cpu, cuda or cuda:N, refused in one line where this machine
+    has no such device, before any work. Only a CUDA device imports torch here."""
+    if not DEVICE.fullmatch(value):
+        raise typer.BadParameter(f"{quoted(value)}: use cpu, cuda or cuda:N (N a GPU index)")
+    if value == "cpu":
+        return value
+    import torch
+
+    if not torch.cuda.is_available():
+        raise typer.BadParameter(f"{quoted(value)}: this machine has no CUDA device that torch can use; pass --device cpu")
+    index = torch.device(value).index
+    if index is not None and index >= torch.cuda.device_count():
+        count = torch.cuda.device_count()
+        raise typer.BadParameter(f"{quoted(value)}: this machine has {count} CUDA device(s), cuda:0 to cuda:{count - 1}")
+    return value
+
+
+def checked_dtype(value: str | None) -> str | None:
+    """The parser of --dtype: one of DTYPES, or none (the checkpoint's own)."""
+    if value is not None and value not in DTYPES:
+        raise typer.BadParameter(f"{quoted(value)}: use {', '.join(DTYPES)}")
+    return value
+
+
+def device_option() -> Any:
+    return typer.Option(
+        "cpu",
+        parser=checked_device,
+        metavar="cpu|cuda|cuda:N",
+        help="Where the model's backbone runs; its Engram tables stay in their tier (--tier where a command has it). "
+             "On a GPU too small for the backbone, transformers spreads a bridged model over the GPUs and CPU memory.",
+    )  # fmt: skip
+
+
+def dtype_option() -> Any:
+    return typer.Option(
+        None,
+        parser=checked_dtype,
+        metavar="|".join(DTYPES),
+        help="The backbone's floating-point type (default: the checkpoint's own); tables keep their row format, gates "
+             "and losses are read in float32.",
+    )  # fmt: skip
+
+
+def open_model(
+    model: str,
+    tokenizer: Path | None = None,
+    tier: str = "resident",
+    prefetch: bool = False,
+    device: str = "cpu",
+    dtype: str | None = None,
+):
     """(EngramLM, description, checkpoint directory) for a checkpoint path or bundled name
-    (engram, baseline). A `tokenizer` that does not fit the model stops here, before anything
-    is written."""
+    (engram, baseline), its backbone on `device` in `dtype`. A `tokenizer` that does not fit the
+    model stops here, before anything is written. Loading shows as one status line; a library's
+    own console output is held back by the loader (`engram_model.bridges.qwen4_exp.quiet_transformers`)."""
     from engram_model import load_model, load_tokenizer
     from engram_model.checkpoint import CheckpointError, resolve_checkpoint
     from engram_model.tables import TableError, TierOptions
@@ -252,7 +311,9 @@ def open_model(model: str, tokenizer: Path | None = None, tier: str = "resident"
     tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
         directory = resolve_checkpoint(model)
-        return load_model(directory, tokenizer=tok, tier=TierOptions(tier, prefetch=prefetch)), str(model), directory
+        with console.status(f"loading {safe(model)} ..."):
+            lm = load_model(directory, device, tokenizer=tok, tier=TierOptions(tier, prefetch=prefetch), dtype=dtype)
+        return lm, str(model), directory
     except TableError as err:
         raise typer.BadParameter(str(err), param_hint="--tier") from err
     except CheckpointError as err:

@@ -25,6 +25,8 @@ from ._common import (
     MAX_RESAMPLES,
     console,
     count_option,
+    device_option,
+    dtype_option,
     number_option,
     open_model,
     quoted,
@@ -45,8 +47,8 @@ POSITIONS_HELP = (
 )
 
 
-def _open(name: str) -> AnalysedModel:
-    model, described, directory = open_model(name)
+def _open(name: str, device: str, dtype: str | None) -> AnalysedModel:
+    model, described, directory = open_model(name, device=device, dtype=dtype)
     try:
         return AnalysedModel.of(model, name, described, directory)
     except ValueError as err:
@@ -115,11 +117,17 @@ def similarity(
     batch_size: int = BatchOption,
     seed: int = seed_option(help="Seed of the document order, the position sample and the minibatch shuffle."),
     text_field: str = TextFieldOption,
+    device: str = device_option(),
+    dtype: str | None = dtype_option(),
 ) -> None:
     """Linear minibatch CKA between every layer of --a and every layer of --b, and a's soft alignment a_j."""
+    from ..analyses.similarity import check_same_tokenizer
+
     _check_rule(positions)
-    model_a = _open(a)
-    model_b = model_a if b in (None, "none", a) else _open(b)
+    if b not in (None, "none", a):
+        check_same_tokenizer(a, b)  # before any weights load
+    model_a = _open(a, device, dtype)
+    model_b = model_a if b in (None, "none", a) else _open(b, device, dtype)
     try:
         k = reports.alignment_k(model_b, k)
     except ValueError as err:
@@ -171,10 +179,12 @@ def lens(
     batch_size: int = BatchOption,
     seed: int = seed_option(help="Seed of the document order and the position sample."),
     text_field: str = TextFieldOption,
+    device: str = device_option(),
+    dtype: str | None = dtype_option(),
 ) -> None:
     """Logit lens: KL(final || layer) per layer, for one or more models on the same tokens."""
     _check_rule(positions)
-    opened = [_open(name) for name in models or ["engram"]]
+    opened = [_open(name, device, dtype) for name in models or ["engram"]]
     reading = _read(
         corpus,
         opened,
@@ -222,9 +232,11 @@ def ablate(
     batch_size: int = BatchOption,
     seed: int = seed_option(help="Seed of the document order."),
     text_field: str = TextFieldOption,
+    device: str = device_option(),
+    dtype: str | None = dtype_option(),
 ) -> None:
     """Loss with Engram switched off, per domain and next-token category; off in prefill or decode only; MoE routing pinned."""
-    lm = _open(model)
+    lm = _open(model, device, dtype)
     if lm.model.cfg.engram is None:
         raise typer.BadParameter(
             f"{model} has no Engram layers, so there is nothing to switch off; lens and similarity apply", param_hint="MODEL"
@@ -272,37 +284,59 @@ def ablate(
     )
 
 
+# the default window's cap: a released model's context (Qwen's 262,144) would leave every domain too short to score
+MAX_EVAL_WINDOW = 4096
+
+
 def evaluate(
     model: list[str] = typer.Option(["engram", "baseline"], help=MODEL_HELP + " Repeat it; differences are to the first."),
     corpus: list[str] = typer.Option(
         ["default", "heldout"],
-        help="Repeat it. " + CORPUS_HELP.replace("a text file, a folder of text files, .jsonl or ", "or a "),
+        help="Repeat it. " + CORPUS_HELP,
     ),
     out: Path = typer.Option(Path("runs/evaluate"), help="Output directory (loss.json)."),
     samples: int = count_option(2000, low=100, high=MAX_RESAMPLES, help="Bootstrap resamples over windows."),
     max_tokens: int | None = count_option(None, low=2, help="Score at most this many tokens of each domain (default: all)."),
     table_means: bool = typer.Option(
-        False, help="Also score each Engram model with every head's table rows collapsed to their mean ('NAME@means')."
+        False,
+        help="Also score each Engram model with every head's table rows collapsed to their mean ('NAME@means'); "
+        "our checkpoints only.",
     ),
+    seq_len: int | None = count_option(
+        None,
+        low=2,
+        help="Tokens per window (default: the shortest context the models were trained on, at most "
+        f"{MAX_EVAL_WINDOW:,}).",
+    ),
+    device: str = device_option(),
+    dtype: str | None = dtype_option(),
 ) -> None:
     """Loss per domain as training validates it, with bootstrap intervals, for several models on several corpora."""
+    from engram_model import EngramLM
+
     from ..analyses.ablation import collapse_to_head_means
     from ..analyses.evaluation import loss_report
+    from ..analyses.similarity import check_same_tokenizer
 
-    models = {name: open_model(name)[0] for name in dict.fromkeys(model)}
+    names = list(dict.fromkeys(model))
+    for other in names[1:]:  # differences are paired window by window: the models must read the same tokens
+        check_same_tokenizer(names[0], other)
+    models = {name: open_model(name, device=device, dtype=dtype)[0] for name in names}
     if table_means:
+        for name, m in list(models.items()):
+            if not isinstance(m, EngramLM):
+                raise typer.BadParameter(
+                    f"{name} is a bridged transformers checkpoint: --table-means collapses our own checkpoints' tables; "
+                    "drop --table-means or leave that model out",
+                    param_hint="--table-means",
+                )
         models |= {
-            f"{name}@means": collapse_to_head_means(open_model(name)[0]) for name, m in list(models.items()) if m.cfg.engram
+            f"{name}@means": collapse_to_head_means(open_model(name, device=device, dtype=dtype)[0])
+            for name, m in list(models.items())
+            if m.cfg.engram
         }
-    corpora = {}
-    for name in dict.fromkeys(corpus):
-        path, split = resolve_corpus(name)
-        if path.suffix != ".parquet":
-            raise typer.BadParameter(
-                f"{name}: evaluate reads a Parquet corpus with domain and text columns", param_hint="--corpus"
-            )
-        corpora[name] = (path, split)
-    seq_len = min(m.cfg.max_seq_len for m in models.values())
+    corpora = {name: resolve_corpus(name) for name in dict.fromkeys(corpus)}
+    seq_len = seq_len or min(MAX_EVAL_WINDOW, *(m.cfg.max_seq_len for m in models.values()))
     try:
         result = loss_report(models, corpora, seq_len=seq_len, samples=samples, max_tokens_per_domain=max_tokens)
     except ValueError as err:

@@ -23,6 +23,7 @@ from ._common import (
     MAX_WORKERS,
     Number,
     clean,
+    command_line,
     console,
     count_option,
     list_option,
@@ -39,6 +40,16 @@ offload_app = typer.Typer(
 MAX_GIB = 1_000_000  # cache sizes in GiB: a petabyte, beyond every table
 ROW_COUNT = Number(int, 1, MAX_COUNT)
 BATCH = Number(int, 1, MAX_COUNT)
+
+# `offload traffic`'s defaults, which `offload plan --model DIR` measures with when given no --traffic
+TRAFFIC_PREFILL = ((1, 512), (1, 2048), (1, 16384), (8, 2048), (32, 512))  # BATCH x SEQ_LEN
+TRAFFIC_DECODE_BATCHES = (1, 8, 32, 128, 512, 2048)
+TRAFFIC_CAPACITIES_GIB = (0.001, 0.004, 0.016, 0.064, 0.25, 1)
+TRAFFIC_CACHE_BATCH, TRAFFIC_CACHE_TOKENS, TRAFFIC_MAX_TOKENS = 64, 20_000, 600_000
+TRAFFIC_DEFAULTS = (
+    list(TRAFFIC_PREFILL), list(TRAFFIC_DECODE_BATCHES), list(TRAFFIC_CAPACITIES_GIB),
+    TRAFFIC_CACHE_BATCH, TRAFFIC_CACHE_TOKENS, TRAFFIC_MAX_TOKENS,
+)  # fmt: skip
 
 
 def write_result(path: Path, data: dict, indent: int = 1) -> None:
@@ -84,19 +95,54 @@ def bench(
     console.print(f"wrote {safe(out)} in {result['wall_s']:.0f} s")
 
 
-def open_for_rows(model: str):
-    """A checkpoint's addressing and tokenizer without reading its tables (mmap tier, no
-    hashing): row ids depend only on the addressing, never on the weights."""
-    from engram_model import load_model
-    from engram_model.checkpoint import resolve_checkpoint
+def open_addressing(model: str, tokenizer_file: Path | None = None):
+    """(the model's `TableAddressing`, what its tokenizer is where the result must say so): a
+    named model at its released sizes (no weights, nothing downloaded) or a checkpoint directory
+    of any kind (ours, a transformers Qwen4-Exp, DeepSeek-V4.1's; its tables never read). Any
+    model that cannot be addressed is refused in one line naming --model."""
+    from engram_model.checkpoint import CheckpointError
+    from engram_model.tokenizer import PRESET_TOKENIZERS, preset_tokenizer
+    from probe.offload.models import QWEN38, QWEN38_FLASH_NEXT, checkpoint_addressing, preset_addressing
 
-    return load_model(resolve_checkpoint(model), tier="mmap", verify=False)
+    if model == QWEN38:
+        tokenizer, described = qwen_tokenizer(tokenizer_file)
+        return QWEN38_FLASH_NEXT.addressing(tokenizer), described
+    if tokenizer_file is not None:
+        raise typer.BadParameter(
+            f"--tokenizer is for {QWEN38}; {quoted(model)} brings its own tokenizer", param_hint="--tokenizer"
+        )
+    if model in PRESET_TOKENIZERS:
+        try:
+            tokenizer, vocab = preset_tokenizer(model)
+        except ModuleNotFoundError as err:
+            raise typer.BadParameter(str(err), param_hint="--model") from err
+        return preset_addressing(model, tokenizer, vocab.lookup), None
+    try:
+        addressing = checkpoint_addressing(model)
+    except (CheckpointError, OSError) as err:  # OSError: a folder that holds no checkpoint files
+        raise typer.BadParameter(
+            f"{model} is neither a named model ({', '.join([*sorted(PRESET_TOKENIZERS), QWEN38])}) nor a readable "
+            f"checkpoint ({' '.join(str(err).split())})",
+            param_hint="--model",
+        ) from err
+    except ValueError as err:  # a model without Engram layers
+        raise typer.BadParameter(f"{err}", param_hint="--model") from err
+    if addressing.tokenizer is None:
+        raise typer.BadParameter(
+            f"{model} has no tokenizer.json: its text cannot be read into token ids; put the model's tokenizer.json in it",
+            param_hint="--model",
+        )
+    return addressing, None
 
 
 @offload_app.command()
 def rowstats(
     text_file: Path = typer.Argument(..., exists=True, dir_okay=False, help="UTF-8 text to address."),
-    model: str = typer.Option("engram", help="Checkpoint directory or bundled name."),
+    model: str = typer.Option(
+        "engram",
+        help="Checkpoint directory of any kind (ours, a transformers Qwen4-Exp, DeepSeek-V4.1's), bundled name, or "
+        "deepseek-v4.1-flash / qwen3.8-flash-next (released sizes).",
+    ),
     cache_sizes: str = list_option(  # the parser hands the command a list[int]
         ",".join(map(str, ROWSTATS_CACHE_SIZES)),
         "--sizes",
@@ -116,14 +162,7 @@ def rowstats(
 ) -> None:
     """Row-frequency statistics of a text: per hash head (requests, distinct rows, Zipf fit,
     share of the top rows) and per layer the hit rate of a static cache against its size."""
-    from engram_model.checkpoint import CheckpointError
-
-    try:
-        engram_model = open_for_rows(model)
-    except (CheckpointError, OSError) as err:  # OSError: a folder that holds no checkpoint files
-        raise typer.BadParameter(f"{model} is not a readable checkpoint ({err})", param_hint="--model") from err
-    if engram_model.addresser is None or engram_model.tokenizer is None:
-        raise typer.BadParameter(f"{model} has no Engram layers or no tokenizer: nothing to count", param_hint="--model")
+    addressing, _ = open_addressing(model)
     try:
         text = text_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -131,9 +170,7 @@ def rowstats(
             f"{text_file} cannot be read as UTF-8 text ({err}); give a UTF-8 text file", param_hint="TEXT_FILE"
         ) from err
     try:
-        report, hot = text_row_stats(
-            engram_model, text, model_name=model, source=str(text_file), cache_sizes=cache_sizes, capacity=capacity
-        )
+        report, hot = text_row_stats(addressing, text, source=str(text_file), cache_sizes=cache_sizes, capacity=capacity)
     except ValueError as err:  # the text has no tokens
         raise typer.BadParameter(str(err), param_hint="TEXT_FILE") from err
     for stats in report["layers"].values():  # a fit of fewer than 3 repeated rows is NaN: no fit, null in JSON
@@ -218,11 +255,9 @@ class Shapes:
 QWEN_STAND_IN = "deepseek-v4"  # the named tokenizer Qwen's traffic uses when no --tokenizer is given
 
 
-def qwen_traffic_source(tokenizer_file: Path | None):
-    """(addresser, tokenizer, id map, stored bytes per row, what the tokenizer is) of
-    Qwen3.8-Flash-Next: the bridge's addresser at the released sizes (no weights), rows as the
-    released table stores them (160 BF16 values). Its tokenizer is `tokenizer_file` (the
-    checkpoint's tokenizer.json: exact traffic) or, without one, a stand-in: DeepSeek-V4's
+def qwen_tokenizer(tokenizer_file: Path | None):
+    """(tokenizer, what it is) for Qwen3.8-Flash-Next at its released sizes: `tokenizer_file`
+    (the checkpoint's tokenizer.json: exact traffic) or, without one, a stand-in: DeepSeek-V4's
     tokenizer, its raw ids used unchanged as Qwen ids (all lie below Qwen's 248,320)."""
     from engram_model.bridges.qwen4_exp import VOCAB_PADDING
     from engram_model.tokenizer import load_tokenizer
@@ -270,42 +305,13 @@ def qwen_traffic_source(tokenizer_file: Path | None):
                 "those of a 129k byte-level BPE. Pass --tokenizer with the checkpoint's tokenizer.json for Qwen's own."
             ),
         }
-    return qwen.addresser(), tokenizer, np.arange(size, dtype=np.int64), qwen.row_bytes, described
+    return tokenizer, described
 
 
-def traffic_source(model: str):
-    """(addresser, tokenizer, compression lookup, stored bytes per row) of a preset with a
-    named tokenizer (no weights, nothing downloaded; rows as V4.1 stores them, FP8 with
-    scales) or of a checkpoint (its tables are never read)."""
-    from engram_model import ModelConfig
-    from engram_model.addressing import NgramAddresser
-    from engram_model.checkpoint import CheckpointError
-    from engram_model.tokenizer import PRESET_TOKENIZERS, preset_tokenizer
-
-    if model in PRESET_TOKENIZERS:
-        try:
-            tokenizer, vocab = preset_tokenizer(model)
-        except ModuleNotFoundError as err:
-            raise typer.BadParameter(str(err), param_hint="--model") from err
-        return NgramAddresser(ModelConfig.preset(model).engram), tokenizer, vocab.lookup, None
-    try:
-        engram_model = open_for_rows(model)
-    except (CheckpointError, OSError) as err:
-        raise typer.BadParameter(
-            f"{model} is neither a preset with a tokenizer ({', '.join(sorted(PRESET_TOKENIZERS))}), qwen3.8-flash-next, "
-            "nor a readable checkpoint "
-            f"({err})",
-            param_hint="--model",
-        ) from err
-    if engram_model.addresser is None or engram_model.tokenizer is None:
-        raise typer.BadParameter(f"{model} has no Engram layers or no tokenizer: nothing to count", param_hint="--model")
-    stored = engram_model.blocks[engram_model.cfg.engram.layers[0]].engram.table.codec.row_bytes
-    return engram_model.addresser, engram_model.tokenizer, engram_model.compression_lookup.numpy(), stored
-
-
-def traffic_corpus(corpus: str, max_tokens: int, tokenizer, lookup) -> tuple[list[np.ndarray], str, dict]:
-    """Compressed documents of --corpus (default, locale, or a path), at most `max_tokens`
-    in all, its description, and the page-cache state of its files before they were read."""
+def traffic_corpus(corpus: str, max_tokens: int, addressing) -> tuple[list[np.ndarray], str, dict]:
+    """Documents of --corpus (default, locale, or a path) as the ids the model's hash reads, at
+    most `max_tokens` in all, its description, and the page-cache state of its files before
+    they were read."""
     from engram_model.corpus.read import iter_documents
     from probe.offload.traffic import locale_documents, page_cache_state
 
@@ -323,10 +329,10 @@ def traffic_corpus(corpus: str, max_tokens: int, tokenizer, lookup) -> tuple[lis
         texts = [document.text for document in iter_documents(path, split=split)]
         described = f"{corpus} ({path}{', split ' + split if split else ''})"
     documents, total = [], 0
-    for encoding in tokenizer.encode_batch(texts):
+    for encoding in addressing.tokenizer.encode_batch(texts):
         ids = np.asarray(encoding.ids[: max_tokens - total], dtype=np.int64)
         if len(ids):
-            documents.append(lookup[ids])
+            documents.append(addressing.hashed(ids))
             total += len(ids)
         if total >= max_tokens:
             break
@@ -339,7 +345,9 @@ def traffic_corpus(corpus: str, max_tokens: int, tokenizer, lookup) -> tuple[lis
 def traffic(
     model: str = typer.Option(
         "deepseek-v4.1-flash",
-        help="deepseek-v4.1-flash or qwen3.8-flash-next (addressed at their released sizes: no weights needed), or a checkpoint.",
+        help="deepseek-v4.1-flash or qwen3.8-flash-next (addressed at their released sizes: no weights needed), or a "
+        "checkpoint directory of any kind (ours, a transformers Qwen4-Exp, DeepSeek-V4.1's): its own tokenizer, "
+        "hashing and table sizes, rows as it stores them; its tables are never read.",
     ),
     tokenizer_file: Path | None = typer.Option(
         None,
@@ -358,66 +366,38 @@ def traffic(
         Path("."), file_okay=False, help="Folder for traffic.json (the app reads RUN_DIR/offload/traffic.json)."
     ),
     prefill: str = typer.Option(  # the parsers hand the command lists
-        "1x512,1x2048,1x16384,8x2048,32x512",
+        ",".join(f"{batch}x{seq_len}" for batch, seq_len in TRAFFIC_PREFILL),
         parser=Shapes(),
         metavar="BATCHxSEQ_LEN,...",
         help="Prefill steps: BATCHxSEQ_LEN, comma-separated; each needs BATCH x SEQ_LEN tokens of the corpus.",
     ),
     decode_batches: str = list_option(
-        "1,8,32,128,512,2048",
+        ",".join(map(str, TRAFFIC_DECODE_BATCHES)),
         item=BATCH,
         what="batch sizes",
         example="1,8,64",
         help="Decode batch sizes; each needs as many tokens of the corpus.",
     ),
     capacities: str = list_option(
-        "0.001,0.004,0.016,0.064,0.25,1",
+        ",".join(map(str, TRAFFIC_CAPACITIES_GIB)),
         item=Number(float, 0, MAX_GIB, low_open=True),
         what="sizes in GiB",
         example="0.01,0.1,1",
         help="Cache capacities in GiB for the hit-rate curves.",
     ),
-    cache_batch: int = count_option(64, help="Sequences decoding side by side in the cache simulation."),
+    cache_batch: int = count_option(TRAFFIC_CACHE_BATCH, help="Sequences decoding side by side in the cache simulation."),
     cache_tokens: int = count_option(
-        20_000, help="Tokens of the cache simulation's request stream (LRU and Belady run in Python)."
+        TRAFFIC_CACHE_TOKENS, help="Tokens of the cache simulation's request stream (LRU and Belady run in Python)."
     ),
-    max_tokens: int = count_option(600_000, help="At most this many tokens of the corpus."),
+    max_tokens: int = count_option(TRAFFIC_MAX_TOKENS, help="At most this many tokens of the corpus."),
 ) -> None:
     """Exact Engram traffic of a model on a corpus from token ids alone: rows requested and
     distinct per prefill/decode step per n-gram order and head, bytes per token, Zipf fits,
     reuse intervals, and static/LRU/Belady hit rates against capacity in GiB."""
-    from probe.offload.models import QWEN38
-    from probe.offload.traffic import check_steps, traffic_report
-
     out_file = output_file(out / "traffic.json")
-    tokenizer_info = None
-    if model == QWEN38:
-        addresser, tokenizer, lookup, stored_row_bytes, tokenizer_info = qwen_traffic_source(tokenizer_file)
-    elif tokenizer_file is not None:
-        raise typer.BadParameter(
-            f"--tokenizer is for {QWEN38}; {quoted(model)} brings its own tokenizer", param_hint="--tokenizer"
-        )
-    else:
-        addresser, tokenizer, lookup, stored_row_bytes = traffic_source(model)
-    documents, described, cache = traffic_corpus(corpus, max_tokens, tokenizer, lookup)
-    tokens = sum(len(d) for d in documents)
-    read = f"{corpus} gives {tokens:,} tokens" + (f" (at most --max-tokens {max_tokens:,})" if tokens == max_tokens else "")
-    checks = {
-        "--prefill": (prefill, [], 1),
-        "--decode-batches": ([], decode_batches, 1),
-        "--cache-batch": ([], [], cache_batch),
-    }
-    for option, steps in checks.items():  # a step the corpus cannot fill is refused, never left out
-        try:
-            check_steps(tokens, *steps)
-        except ValueError as err:
-            raise typer.BadParameter(f"{read}: {err}", param_hint=option) from err
-    report = traffic_report(
-        addresser, documents, prefill, decode_batches, capacities, cache_batch, cache_tokens, bytes_per_row=stored_row_bytes
+    report = measure_traffic(
+        model, tokenizer_file, corpus, prefill, decode_batches, capacities, cache_batch, cache_tokens, max_tokens
     )
-    report = {"model": model, "corpus": described, "page_cache_before_read": cache, **report}
-    if tokenizer_info is not None:
-        report["tokenizer"] = tokenizer_info
     print_traffic(report)
     try:
         out_file.parent.mkdir(parents=True, exist_ok=True)
@@ -427,6 +407,42 @@ def traffic(
             f"cannot write {err.filename}: {err.strerror}; choose a folder you can write", param_hint="--out"
         ) from err
     console.print(f"wrote {safe(out_file)}")
+
+
+def measure_traffic(
+    model: str,
+    tokenizer_file: Path | None,
+    corpus: str,
+    prefill: list[tuple[int, int]],
+    decode_batches: list[int],
+    capacities: list[float],
+    cache_batch: int,
+    cache_tokens: int,
+    max_tokens: int,
+) -> dict:
+    """`engram-probe offload traffic`'s report (the option names are its own): a step the corpus
+    cannot fill is refused, never left out."""
+    from probe.offload.traffic import check_steps, traffic_report
+
+    addressing, tokenizer_info = open_addressing(model, tokenizer_file)
+    documents, described, cache = traffic_corpus(corpus, max_tokens, addressing)
+    tokens = sum(len(d) for d in documents)
+    read = f"{corpus} gives {tokens:,} tokens" + (f" (at most --max-tokens {max_tokens:,})" if tokens == max_tokens else "")
+    checks = {
+        "--prefill": (prefill, [], 1),
+        "--decode-batches": ([], decode_batches, 1),
+        "--cache-batch": ([], [], cache_batch),
+    }
+    for option, steps in checks.items():
+        try:
+            check_steps(tokens, *steps)
+        except ValueError as err:
+            raise typer.BadParameter(f"{read}: {err}", param_hint=option) from err
+    report = traffic_report(addressing, documents, prefill, decode_batches, capacities, cache_batch, cache_tokens)
+    report = {"model": model, "corpus": described, "page_cache_before_read": cache, **report}
+    if tokenizer_info is not None:
+        report["tokenizer"] = tokenizer_info
+    return report
 
 
 def print_traffic(report: dict) -> None:
@@ -503,13 +519,14 @@ def plan(
         None,
         "--traffic",
         dir_okay=False,
-        help="Traffic of `engram-probe offload traffic` (default: --model's on the default corpus, measured with the "
-        "defaults and installed with probe, for deepseek-v4.1-flash and qwen3.8-flash-next; V4.1's for any other).",
+        help="Traffic of `engram-probe offload traffic` (default: --model's on the default corpus with that command's "
+        "defaults: installed with probe for deepseek-v4.1-flash and qwen3.8-flash-next, measured now for a checkpoint "
+        "directory; V4.1's for another preset).",
     ),
     model: str = typer.Option(
         "deepseek-v4.1-flash",
-        help="Whose backbone sets the compute per step: deepseek-v4.1-flash, qwen3.8-flash-next (its released config) or "
-        "another preset.",
+        help="Whose backbone sets the compute per step: deepseek-v4.1-flash, qwen3.8-flash-next (its released config), "
+        "another preset, or a checkpoint directory (ours, a transformers Qwen4-Exp, DeepSeek-V4.1's).",
     ),
     side_by_side: bool = typer.Option(
         False,
@@ -555,12 +572,11 @@ def plan(
     """Project step time and tokens/s for the tables in HBM, host DRAM or NVMe across batch
     sizes, the HBM each option frees, rows per rank, host-memory checks; every assumption
     printed. With --side-by-side: V4.1-Flash and Qwen3.8-Flash-Next on every profile."""
-    from engram_model.config import ConfigError, ModelConfig
-    from probe.offload.models import LABELS, MEASURED, QWEN38, QWEN38_FLASH_NEXT, measured_traffic
+    from engram_model.config import ConfigError
+    from probe.offload.models import LABELS, MEASURED, QWEN38, measured_traffic, model_compute
     from probe.offload.planner import (
         CACHE_POLICIES,
         Assumptions,
-        ModelCompute,
         ProfileError,
         TrafficError,
         bundled_traffic,
@@ -595,25 +611,44 @@ def plan(
         hardware = load_profile(profile)
     except ProfileError as err:
         raise typer.BadParameter(str(err), param_hint="--profile") from err
-    if model == QWEN38:  # no ModelConfig expresses it: its compute is counted from its released config
-        compute = QWEN38_FLASH_NEXT.compute()
-    else:
-        try:
-            compute = ModelCompute.from_config(ModelConfig.preset(model))
-        except ConfigError as err:
-            raise typer.BadParameter(f"{err}, or {QWEN38}", param_hint="--model") from err
+    checkpoint = Path(model).is_dir()
+    try:  # Qwen's backbone, which no ModelConfig expresses, is counted from its config
+        compute = model_compute(model)
+    except ConfigError as err:
+        raise typer.BadParameter(f"{err}, or {QWEN38}, or a checkpoint directory", param_hint="--model") from err
+    except ValueError as err:  # a CheckpointError, or a layer pattern the count does not know
+        raise typer.BadParameter(" ".join(str(err).split()), param_hint="--model") from err
     active = None if active_params is None else active_params * 1e9
     if active is not None:
         try:  # given active parameters below what the routed experts alone use
             compute.with_active_params(active)
         except ValueError as err:
             raise typer.BadParameter(str(err), param_hint="--active-params") from err
-    traffic_json = traffic_json or (measured_traffic(model) if model in MEASURED else bundled_traffic())
-    traffic_data = read_json_input(traffic_json, "--traffic", "engram-probe offload traffic --out DIR")
+    if checkpoint and traffic_json is None:  # nothing installed was measured on it: measure it as `offload traffic` does
+        console.print(
+            f"no --traffic: measuring {safe(model)}'s traffic on the default corpus, as "
+            f"`{safe(command_line('engram-probe', 'offload', 'traffic', '--model', model))}` does (give --traffic to reuse one)"
+        )
+        traffic_data = measure_traffic(model, None, "default", *TRAFFIC_DEFAULTS)
+        traffic_json = "measured now: " + traffic_data["corpus"]
+    else:
+        traffic_json = traffic_json or (measured_traffic(model) if model in MEASURED else bundled_traffic())
+        traffic_data = read_json_input(traffic_json, "--traffic", "engram-probe offload traffic --out DIR")
     try:
         check_traffic(traffic_data, str(traffic_json))
     except TrafficError as err:
         raise typer.BadParameter(str(err), param_hint="--traffic") from err
+    if checkpoint:
+        addressing, _ = open_addressing(model)
+        stored = (addressing.layers, len(addressing.layers) * addressing.addresser.config.n_heads, addressing.row_bytes)
+        given = (tuple(traffic_data["layers"]), traffic_data["rows_per_token"], traffic_data["row_bytes"])
+        if given != stored:
+            raise typer.BadParameter(
+                f"{traffic_json} is traffic of Engram layers {list(given[0])}, {given[1]} rows of {given[2]} B per token; "
+                f"{model} has layers {list(stored[0])}, {stored[1]} rows of {stored[2]} B: measure it with "
+                f"`engram-probe offload traffic --model {model}`",
+                param_hint="--traffic",
+            )
     measured_on = traffic_data.get("model")
     if measured_on in LABELS and model in LABELS and measured_on != model:
         console.print(

@@ -28,11 +28,12 @@ Importing this module imports neither torch nor transformers; `QwenFlashNext.add
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from engram_model.addressing import is_prime
+from engram_model.addressing import TableAddressing, is_prime
 
 from .planner import ModelCompute
 
@@ -42,7 +43,7 @@ LABELS = {V41: "DeepSeek-V4.1-Flash", QWEN38: "Qwen3.8-Flash-Next"}
 # the traffic `offload plan` reads when none is given: each model's on the default corpus's validation
 # split, as `offload traffic` measured it (the copies of benchmarks/results/*_traffic.json installed with probe)
 MEASURED = {V41: "v41_traffic.json", QWEN38: "qwen38_traffic.json"}
-ROW_FORMAT_BYTES = {"bf16": 2, "fp8_e4m3": 1}
+ROW_FORMAT_BYTES = {"bf16": 2, "fp8_e4m3": 1, "float16": 2, "float32": 4}
 
 
 @dataclass(frozen=True)
@@ -246,6 +247,39 @@ class QwenFlashNext:
             },
         }
 
+    @classmethod
+    def of_checkpoint(cls, text, name: str, row_format: str) -> QwenFlashNext:
+        """The description of a Qwen4-Exp checkpoint's transformers `Qwen4ExpTextConfig` `text`,
+        its table stored as `row_format`: what the planner counts for a checkpoint directory."""
+        kinds = tuple(text.layer_types)
+        interval = kinds.index("indexed_attention") + 1 if "indexed_attention" in kinds else len(kinds) + 1
+        eos = text.eos_token_id[0] if isinstance(text.eos_token_id, list) else text.eos_token_id
+        given = dict(
+            name=name, full_attention_interval=interval, eos_token_id=eos, ple_layer_ids=tuple(text.ple_layer_ids),
+            row_format=row_format,
+        )  # fmt: skip
+        read = {f: getattr(text, f) for f in cls.__dataclass_fields__ if f not in given and hasattr(text, f)}
+        described = dataclasses.replace(cls(), **read, **given)
+        if described.layer_types != kinds:
+            raise ValueError(
+                f"{name}: layer_types {list(kinds)} is not one indexed-attention layer every {interval}, which the "
+                "planner's compute count assumes; plan it with --active-params"
+            )
+        return described
+
+    def addressing(self, tokenizer=None) -> TableAddressing:
+        """The addressing (`TableAddressing`) at these sizes, rows as the table stores them;
+        `tokenizer` reads text into Qwen ids (raw ids are what its hash reads)."""
+        addresser = self.addresser()
+        return TableAddressing(
+            name=self.name,
+            addresser=addresser,
+            row_format=self.row_format,
+            row_bytes=self.row_bytes,
+            stored_rows=dict(addresser.num_rows),
+            tokenizer=tokenizer,
+        )
+
     def addresser(self):
         """The bridge's `Qwen4ExpAddresser` for these sizes: raw token ids -> `{layer: [B, T, 16]}`
         row ids, equal to transformers'. Imports the bridge (torch and transformers)."""
@@ -273,12 +307,68 @@ KNOWN = (V41, QWEN38)  # the models `offload plan --side-by-side` sets side by s
 
 
 def model_compute(name: str) -> ModelCompute:
-    """The backbone's compute per token of a known model (a `ModelConfig` preset, or Qwen's description)."""
+    """The backbone's compute per token of a model: a `ModelConfig` preset, Qwen's description,
+    or a checkpoint directory (its config.json alone). A ConfigError or CheckpointError names
+    what is wrong with `name`."""
+    from engram_model.bridges import bridge_for
+    from engram_model.checkpoint import CONFIG, CheckpointError
+    from engram_model.config import ConfigError, ModelConfig, parse_json
+
     if name == QWEN38:
         return QWEN38_FLASH_NEXT.compute()
-    from engram_model.config import ModelConfig
+    if not Path(name).is_dir():
+        return ModelCompute.from_config(ModelConfig.preset(name))
+    directory = Path(name)
+    bridge = bridge_for(directory)
+    if bridge is not None:  # a transformers Qwen4-Exp checkpoint: counted as the released model is
+        text, _ = bridge.read_config(directory)
+        return QwenFlashNext.of_checkpoint(text, name, bridge.table_addressing(directory, name).row_format).compute()
+    try:
+        data = parse_json((directory / CONFIG).read_bytes(), str(directory / CONFIG))
+        ours = "engram_layer_ids" not in data  # DeepSeek-V4.1's config.json names its Engram layers so
+        return ModelCompute.from_config(ModelConfig.from_dict(data) if ours else ModelConfig.from_deepseek(data))
+    except (OSError, ConfigError, KeyError, TypeError) as err:
+        raise CheckpointError(
+            f"{directory / CONFIG} is not a readable model config ({err}); give a checkpoint directory"
+        ) from err
 
-    return ModelCompute.from_config(ModelConfig.preset(name))
+
+def preset_addressing(name: str, tokenizer=None, id_map=None) -> TableAddressing:
+    """A `ModelConfig` preset's addressing at its released sizes, rows as V4.1 stores them (FP8
+    codes with E8M0 scales); `tokenizer` and its compression map `id_map` where one is known."""
+    from engram_model.addressing import NgramAddresser
+    from engram_model.config import ModelConfig
+    from engram_model.tables import RowCodec
+
+    engram = ModelConfig.preset(name).engram
+    addresser = NgramAddresser(engram)
+    return TableAddressing(
+        name=name,
+        addresser=addresser,
+        row_format="fp8_e4m3",
+        row_bytes=RowCodec("fp8_e4m3", engram.head_dim).row_bytes,
+        stored_rows={layer: sum(map(sum, sizes)) for layer, sizes in addresser.table_sizes.items()},
+        tokenizer=tokenizer,
+        id_map=id_map,
+    )
+
+
+def checkpoint_addressing(model: str) -> TableAddressing:
+    """The addressing of a checkpoint directory (or bundled name), without its tables' weights:
+    a transformers checkpoint from its config, tokenizer and shard headers; ours and V4.1's
+    opened on the mmap tier unverified (their dense weights are small, their tables unread).
+    A CheckpointError (or ValueError: no Engram layers) names what is wrong with `model`."""
+    from engram_model import load_model
+    from engram_model.bridges import bridge_for
+    from engram_model.checkpoint import resolve_checkpoint
+    from engram_model.v41_checkpoint import is_v41_checkpoint
+
+    directory = resolve_checkpoint(model)
+    bridge = bridge_for(directory)
+    if bridge is not None:
+        return bridge.table_addressing(directory, model)
+    opened = load_model(directory, tier="mmap", verify=False, engram_only=is_v41_checkpoint(directory))
+    return opened.table_addressing(model)
 
 
 def measured_traffic(name: str) -> Path:

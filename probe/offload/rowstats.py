@@ -80,36 +80,30 @@ ROWSTATS_CACHE_SIZES = (256, 1024, 4096, 16384, 65536)  # rows per layer of the 
 
 
 def text_row_stats(
-    model, text: str, *, model_name: str, source: str, cache_sizes=ROWSTATS_CACHE_SIZES, capacity: int = 65536
+    addressing, text: str, *, source: str, cache_sizes=ROWSTATS_CACHE_SIZES, capacity: int = 65536
 ) -> tuple[dict, dict[str, np.ndarray]]:
-    """The rows `model`'s Engram layers request for `text` (read as one continuous stream, so
-    n-grams cross chunk edges), as `engram-probe offload rowstats` reports them: per layer the
-    requests, distinct rows, Zipf fit and static-cache hit-rate curve, per hash head the same,
-    and each layer's hot set (its `capacity` most requested rows, most requested first) as
-    `TierOptions(hot_rows=...)` takes it. Row ids depend only on the addressing, so a model
-    opened on the mmap tier without verification serves. Returns (report, hot sets)."""
+    """The rows a model's Engram layers request for `text`, by its `TableAddressing` (read as one
+    continuous stream from a document's start, so n-grams cross chunk edges; the model's own
+    convention decides where history stops), as `engram-probe offload rowstats` reports them:
+    per layer the requests, distinct rows, Zipf fit and static-cache hit-rate curve, per hash
+    head the same, and each layer's hot set (its `capacity` most requested rows, most requested
+    first) as `TierOptions(hot_rows=...)` takes it. Returns (report, hot sets)."""
     from engram_model.tables import hot_set, row_counts
 
-    if model.addresser is None or model.tokenizer is None:
-        raise ValueError(f"{model_name} has no Engram layers or no tokenizer: nothing to count")
-    ids = np.array(model.tokenizer.encode(text).ids, dtype=np.int64)
+    ids = addressing.encode(text)
     if not len(ids):
         raise ValueError(f"{source} has no tokens")
-    compressed = model.compression_lookup.numpy()[ids]
-    stream = model.addresser.stream(batch=1)
-    chunks = [stream.rows(compressed[None, i : i + 65536]) for i in range(0, len(compressed), 65536)]
-    report = {"model": model_name, "text": source, "tokens": len(ids), "layers": {}}
+    rows = addressing.sequence_rows(addressing.hashed(ids))
+    report = {"model": addressing.name, "text": source, "tokens": len(ids), "layers": {}}
     hot = {}
-    for layer in model.cfg.engram.layers:
-        layer_rows = np.concatenate([chunk[layer][0] for chunk in chunks])  # [T, H]
-        engram = model.blocks[layer].engram
-        flat, counts = row_counts(layer_rows + engram.offsets.numpy())
+    for layer, layer_rows in rows.items():  # [T, H]
+        flat, counts = row_counts(layer_rows + addressing.head_offsets(layer))
         hot[str(layer)] = hot_set(flat, counts, capacity)
         fit = zipf_fit(counts)
         report["layers"][str(layer)] = {
             "requests": int(layer_rows.size),
             "unique": len(flat),
-            "table_rows": int(engram.table.num_rows),
+            "table_rows": int(addressing.stored_rows[layer]),
             "zipf_exponent": fit.exponent,
             "zipf_r2": fit.r2,
             "hit_rate_curve": {str(s): float(r) for s, r in zip(cache_sizes, hit_rate_curve(counts, cache_sizes))},

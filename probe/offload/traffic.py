@@ -1,11 +1,11 @@
 """Exact Engram traffic of a model on real text, without its weights.
 
-Row ids depend only on token ids (spec §2): tokenizer -> compression -> `NgramAddresser` ->
-row ids per layer and hash head. From those this module counts what a server would read:
-rows requested and distinct per step (prefill steps of B x T tokens, decode steps of B
-tokens), per n-gram order and per head; reuse intervals; and the hit rate of a cache against
-its capacity for a static hot set, LRU and the offline optimum (Belady). Plain functions
-over numpy arrays; `engram-probe offload traffic` drives them.
+Row ids depend only on token ids (spec §2): a model's `TableAddressing` (its tokenizer, the
+ids its hash reads, its addresser) -> row ids per layer and hash head. From those this module
+counts what a server would read: rows requested and distinct per step (prefill steps of
+B x T tokens, decode steps of B tokens), per n-gram order and per head; reuse intervals; and
+the hit rate of a cache against its capacity for a static hot set, LRU and the offline
+optimum (Belady). Plain functions over numpy arrays; `engram-probe offload traffic` drives them.
 
 A step needs the text to fill it: a prefill shape or decode batch longer than the corpus is a
 ValueError (`check_steps`), never a step left out. A figure the text cannot give (a Zipf fit of
@@ -26,9 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
-from engram_model.addressing import NgramAddresser
+from engram_model.addressing import TableAddressing
 from engram_model.config import EngramConfig
-from engram_model.tables import RowCodec, head_offsets, row_counts
+from engram_model.tables import row_counts
 
 from .rowstats import head_row_stats, hit_rate_curve, zipf_fit
 
@@ -42,55 +42,21 @@ DEGENERATE_DISTINCT_RATIO = 0.05
 # --- addressing ----------------------------------------------------------------------------
 
 
-class HistoryStream:
-    """Incremental addressing for an addresser that has only `rows(ids, history)` and
-    `empty_history(batch)` (the bridges' addressers, e.g. Qwen4-Exp's): it keeps the last N-1
-    ids of each sequence between chunks, as `NgramAddresser.stream` does and as transformers'
-    n-gram cache does, so chunk by chunk gives the rows of the whole sequence at once."""
-
-    def __init__(self, addresser, batch: int):
-        self.addresser = addresser
-        self.history = addresser.empty_history(batch)  # [B, N-1], oldest first
-
-    def rows(self, ids) -> dict[int, np.ndarray]:
-        out = self.addresser.rows(ids, history=self.history)
-        keep = self.history.shape[1]  # N-1 >= 1
-        self.history = np.concatenate([self.history, np.asarray(ids, dtype=np.int64)], axis=1)[:, -keep:]
-        return out
+def document_rows(addressing: TableAddressing, documents: list[np.ndarray], chunk: int = 65536) -> dict[int, np.ndarray]:
+    """Row ids `{layer: [tokens, heads]}` of documents of hashed ids laid end to end; each
+    document starts from the empty history (pad, or Qwen's end-of-text), as a request does."""
+    per_document = [addressing.sequence_rows(ids, chunk) for ids in documents]
+    return {layer: np.concatenate([rows[layer] for rows in per_document]) for layer in addressing.layers}
 
 
-def address_stream(addresser, batch: int = 1):
-    """`addresser.stream(batch)` where it has one (`NgramAddresser`), else a `HistoryStream`."""
-    return addresser.stream(batch=batch) if hasattr(addresser, "stream") else HistoryStream(addresser, batch)
-
-
-def document_rows(addresser: NgramAddresser, documents: list[np.ndarray], chunk: int = 65536) -> dict[int, np.ndarray]:
-    """Row ids `{layer: [tokens, heads]}` of documents laid end to end (the ids the addresser
-    hashes: compressed for V4.1, raw for Qwen4-Exp); each document starts from the empty
-    history (pad, or Qwen's end-of-text), as a request does."""
-    per_layer: dict[int, list[np.ndarray]] = {layer: [] for layer in addresser.config.layers}
-    for ids in documents:
-        stream = address_stream(addresser, batch=1)
-        for start in range(0, len(ids), chunk):
-            for layer, rows in stream.rows(ids[None, start : start + chunk]).items():
-                per_layer[layer].append(rows[0])
-    return {layer: np.concatenate(parts) for layer, parts in per_layer.items()}
-
-
-def global_rows(addresser: NgramAddresser, rows: dict[int, np.ndarray]) -> np.ndarray:
+def global_rows(addressing: TableAddressing, rows: dict[int, np.ndarray]) -> np.ndarray:
     """`[tokens, layers * heads]` ids in one space: each head's rows offset past every earlier
     head's and layer's, so equal ids mean the same stored row."""
     parts, base = [], 0
-    for layer in addresser.config.layers:
-        primes = addresser.table_sizes[layer]
-        parts.append(rows[layer] + head_offsets(primes) + base)
-        base += sum(p for order in primes for p in order)
+    for layer in addressing.layers:
+        parts.append(rows[layer] + addressing.head_offsets(layer) + base)
+        base += int(addressing.head_rows(layer).sum())
     return np.concatenate(parts, axis=1)
-
-
-def row_bytes(config: EngramConfig, row_format: str = "fp8_e4m3") -> int:
-    """Bytes of one stored row: V4.1's 256 E4M3 codes + 8 E8M0 exponents = 264."""
-    return RowCodec(row_format, config.head_dim).row_bytes
 
 
 def head_orders(config: EngramConfig) -> np.ndarray:
@@ -359,7 +325,7 @@ def hygiene(rows: np.ndarray, tokens: np.ndarray, config: EngramConfig, layers: 
 
 
 def traffic_report(
-    addresser: NgramAddresser,
+    addressing: TableAddressing,
     documents: list[np.ndarray],
     prefill_shapes: list[tuple[int, int]],
     decode_batches: list[int],
@@ -367,20 +333,20 @@ def traffic_report(
     cache_batch: int = 64,
     cache_tokens: int = 20_000,
     decode_max_steps: int = 256,
-    bytes_per_row: int | None = None,
 ) -> dict:
-    """Every traffic figure of compressed documents under `addresser`'s model; rows are
-    `bytes_per_row` as stored (default: V4.1's FP8 row with its scales). A step longer than the
+    """Every traffic figure of documents of hashed ids (`addressing.hashed`) under `addressing`'s
+    model, rows of `addressing.row_bytes` as the model stores them. A step longer than the
     documents is a ValueError (`check_steps`)."""
-    config = addresser.config
+    config = addressing.addresser.config
     layers = len(config.layers)
     check_steps(sum(len(d) for d in documents), prefill_shapes, decode_batches, cache_batch)
     if not all(isinstance(g, (int, float)) and 0 < g <= MAX_CAPACITY_GIB for g in capacities_gib):
         raise ValueError(f"capacities {list(capacities_gib)} must each be above 0 and at most {MAX_CAPACITY_GIB:,} GiB")
-    per_layer = document_rows(addresser, documents)
-    rows = global_rows(addresser, per_layer)
-    bytes_per_row = bytes_per_row or row_bytes(config)
-    table_rows = {str(layer): int(sum(p for order in addresser.table_sizes[layer] for p in order)) for layer in config.layers}
+    per_layer = document_rows(addressing, documents)
+    rows = global_rows(addressing, per_layer)
+    bytes_per_row = addressing.row_bytes
+    # the rows the heads address (a stored table may pad past them)
+    table_rows = {str(layer): int(addressing.head_rows(layer).sum()) for layer in config.layers}
     tokens = np.concatenate(documents)
 
     prefill = [

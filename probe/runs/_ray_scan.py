@@ -83,7 +83,7 @@ class ScanWorker:
         from .scan import GateScan
 
         torch.set_num_threads(threads)
-        model = load_model(source.checkpoint, device, _tokenizer(source), tier=source.tier)
+        model = load_model(source.checkpoint, device, _tokenizer(source), tier=source.tier, dtype=options.dtype)
         self.scan = GateScan(model, options)
         self._attached = ExitStack()  # for the actor's life: attaching the hooks visits every hook point
         self.record = self._attached.enter_context(self.scan.recorder.attached(model))

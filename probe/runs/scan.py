@@ -51,6 +51,9 @@ class ProbeOptions:
     # categorize the top-gated and random positions once the scan ends (`categorize_run`), so
     # every run has its categories; derived from the gates, so a resumed run redoes them at its end
     categorize: bool = True
+    # the backbone's dtype (float32, bfloat16, float16; None: the checkpoint's) for the models Ray
+    # workers load; the local scan runs the model it is handed, already in its dtype
+    dtype: str | None = None
 
     def identity(self) -> dict:
         """The options that change what a run holds (batching and categorizing do not)."""
@@ -132,10 +135,14 @@ def run_manifest(
     model: EngramLM, described: str, checkpoint_dir: Path | None, corpus: Path, split: str | None, text_field: str = "text"
 ) -> dict:
     """What identifies a run besides its options: the model, its tokenizer and the corpus
-    (`probe_corpus` adds the options, config and code version)."""
+    (`probe_corpus` adds the options, config and code version); and where the model ran, in which
+    dtype. A run resumes on another device (gates change by rounding only) but not in another
+    dtype (bfloat16 moves a gate by up to a few hundredths: one run holds one dtype's gates)."""
     corpus = Path(corpus)
     return {
         "model": described,
+        "device": str(model.device),
+        "dtype": str(model.unembed.weight.dtype).removeprefix("torch."),
         "model_hash": fingerprint_model(model, checkpoint_dir),
         "tokenizer_hash": fingerprint_tokenizer(model.tokenizer),
         "corpus": str(corpus),

@@ -68,7 +68,8 @@ LEGACY_TEMPORARY = re.compile(r"^\.[\w.-]+?\.(?:json|parquet)\.(?:tmp-\d+|partia
 # the folders of a run whose temporary files its writer may remove: those only it writes
 WRITER_FOLDERS = ("", SHARDS, AGGREGATES)
 # fields that define what a run holds; a resumed run must agree on all of them
-IDENTITY = ("model_hash", "tokenizer_hash", "corpus_hash", "split", "text_field", "config", "options")
+IDENTITY = ("model_hash", "tokenizer_hash", "corpus_hash", "split", "text_field", "config", "options", "dtype")
+RECORDED_LATER = ("dtype",)  # identity fields that runs made by earlier versions do not record
 # the `engram-probe run` option that sets each identity field (by dotted path prefix)
 IDENTITY_OPTIONS = {
     "model_hash": "--model",
@@ -77,6 +78,7 @@ IDENTITY_OPTIONS = {
     "corpus_hash": "--corpus",
     "split": "--corpus",
     "text_field": "--text-field",
+    "dtype": "--dtype",
     "options.max_tokens": "--max-tokens",
     "options.shard_tokens": "--shard-tokens",
     "options.record.rows": "--record-rows",
@@ -220,7 +222,9 @@ def _flatten(value, prefix: str = "") -> dict:
 def identity_differences(existing: dict, wanted: dict) -> list[str]:
     """Each identity field (nested ones by dotted path) on which two manifests disagree, with
     both values and the option that sets it."""
-    old, new = (_flatten({key: manifest.get(key) for key in IDENTITY}) for manifest in (existing, wanted))
+    # a run made before its manifest recorded a field (dtype) is compared on the others
+    recorded = [key for key in IDENTITY if key in existing or key not in RECORDED_LATER]
+    old, new = (_flatten({key: manifest.get(key) for key in recorded}) for manifest in (existing, wanted))
     shown = lambda v: f"{v[:12]}…" if isinstance(v, str) and len(v) > 16 else json.dumps(v)  # noqa: E731
     differences = []
     for key in sorted(set(old) | set(new)):

@@ -223,11 +223,10 @@ def test_traffic_of_a_few_tokens_is_strict_json(checkpoint, tmp_path):
 def test_traffic_report_refuses_steps_it_cannot_fill():
     import numpy as np
 
-    from engram_model import ModelConfig
-    from engram_model.addressing import NgramAddresser
+    from probe.offload.models import preset_addressing
     from probe.offload.traffic import traffic_report
 
-    addresser = NgramAddresser(ModelConfig.preset("deepseek-v4.1-flash").engram)
+    addresser = preset_addressing("deepseek-v4.1-flash")
     documents = [np.arange(50)]
     with pytest.raises(ValueError, match="prefill 1x64 needs 64 tokens a step and the corpus has 50"):
         traffic_report(addresser, documents, [(1, 8), (1, 64)], [1], [1.0])
