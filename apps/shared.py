@@ -17,7 +17,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from probe.plots.tokens import DEFAULT_SCALE
 from probe.runs import artefacts
-from probe.runs.store import RunError, committed_shards
+from probe.runs.store import RunError, committed_shards, read_manifest
 
 # what a branch and a gate are, said the same way wherever a page shows one
 BRANCH = "a branch is one hyper-connection stream of the residual, each with its own gate at every Engram layer"
@@ -103,13 +103,21 @@ def engram_layers() -> list[int]:
     return list(manifest()["config"]["engram"]["layers"])
 
 
-@st.cache_resource(show_spinner="opening the run's model", max_entries=2)
 def run_model(run: str):
     """The run's model (`load_run_model`: it checks it is the model that made the run), opened
-    once per run directory and shared by every session: the pages only read it."""
+    once per checkpoint by this server and shared by every page and session (Try your own text,
+    an n-gram's effects, its hash neighbours): the pages only read it."""
+    info = read_manifest(Path(run)) or {}
+    return _open_model(str(info.get("model")), str(info.get("model_hash")), str(info.get("tokenizer_hash")), run)
+
+
+@st.cache_resource(show_spinner="opening the run's model", max_entries=2)
+def _open_model(model: str, model_hash: str, tokenizer_hash: str, _run: str):
+    # keyed by the checkpoint as the manifest identifies it (name, fingerprint, tokenizer), not by
+    # the run: two runs of one checkpoint share it; `_run` (not hashed) is the run it is checked against
     from probe.runs.model import load_run_model  # torch: imported by the pages that run the model only
 
-    return load_run_model(run)
+    return load_run_model(_run)
 
 
 def missing(name: str, what: str) -> None:
@@ -118,16 +126,17 @@ def missing(name: str, what: str) -> None:
     st.code(artefacts.artefact_command(run_dir(), name), language="bash")
 
 
-def artefact(name: str, what: str) -> dict | None:
+def artefact(name: str, what: str, say_missing: bool = True) -> dict | None:
     """An analysis or offload result of the run, None when the page cannot draw it: absent
-    (said with the command that makes it) or corrupt or of another layout (said as an error)."""
+    (said with the command that makes it, unless `say_missing` is False: the page then says
+    what it offers) or corrupt or of another layout (said as an error)."""
     run = run_dir()
     try:
         result = _artefact(str(run), name, version(run, artefacts.artefact_path(run, name)))
     except RunError as err:
         st.error(md_text(err))
         return None
-    if result is None:
+    if result is None and say_missing:
         missing(name, what)
     return result
 

@@ -19,7 +19,7 @@ from probe import ProbeOptions, RecordOptions, categorize_run, probe_corpus
 from probe.cli.serve import browser_script
 from probe.runs.aggregate import document_trace
 from probe.runs.artefacts import ARTEFACTS, artefact_command, artefact_path
-from probe.runs.queries import document_text, ngram_table
+from probe.runs.queries import document_text, ngram_table, top_gate_range
 
 BROWSER = browser_script()  # the script `engram-probe app` serves: probe.apps, as installed
 TEXTS = [
@@ -225,7 +225,8 @@ def test_overview_points_where_to_look(browse, run_dir):
     assert "What a gate is" in texts(app.markdown)
     tops = [address for page, address in links(app) if page == "ngrams"]
     assert {a["layer"] for a in tops} == {"1", "2"} and all(a["pick"].startswith(f"{a['layer']}/") for a in tops)
-    assert "positions of layer 1 have a branch-mean gate in [0.90, 1.00]" in texts(app.caption)
+    low, high = top_gate_range(run_dir, 1)  # the default range: the top tenth of the first layer's gates
+    assert f"positions of layer 1 have a branch-mean gate in [{low:.2f}, 1.00] (the default" in texts(app.caption)
     app = browse(run_dir, "views/overview.py", range="0,1", layer="2", branch="1")  # a range chosen on the histogram
     assert "positions of layer 2 have a branch 1 gate in [0.00, 1.00]; 8 drawn" in texts(app.caption)
     samples = [address for page, address in links(app) if page == "documents"]
@@ -240,7 +241,11 @@ def test_pages_without_their_data_name_the_command(browse, base, tmp_path):
                 "views/ablations.py": "ablation"}  # fmt: skip
     for page, name in expected.items():
         app = browse(bare, page)
-        assert artefact_command(bare, name) in texts(app.code), page
+        if name == "similarity":  # the run's tokenizer is not the baseline's: the model against itself is offered
+            assert "The bundled baseline is not offered" in texts(app.info)
+            assert "engram-probe similarity --a 'small test model' --b none" in texts(app.code), page
+        else:
+            assert artefact_command(bare, name) in texts(app.code), page
         assert [b for b in app.button if b.key == f"compute_{name}"], page  # and it can be computed there
     # of the run's own model and corpus, against the bundled baseline
     assert artefact_command(bare, "similarity") == (

@@ -33,6 +33,7 @@ from engram_model import save_model
 from engram_model.corpus import Document
 from probe import ProbeOptions, categorize_run, probe_corpus
 from probe.runs.artefacts import ARTEFACTS, artefact_path
+from probe.runs.queries import top_gate_range
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -328,11 +329,17 @@ def test_link_chain_overview_ngram_document_token_ngram_stays_in_one_session(run
         )
 
 
+def default_range(run_dir) -> str:
+    """The overview's default gate range as its caption writes it: the top tenth of the first layer's gates."""
+    layer = json.loads((run_dir / "manifest.json").read_text())["config"]["engram"]["layers"][0]
+    return f"[{top_gate_range(run_dir, layer)[0]:.2f}, 1.00]"
+
+
 def test_a_box_on_the_histogram_samples_its_range_and_next_match_moves_the_token(run_dir, browser, tmp_path):
     port = _free_port()
     with served(app_command(run_dir, port), port):
         url = f"http://127.0.0.1:{port}"
-        browser.open(url, shows("have a branch-mean gate in [0.90, 1.00]"), "the overview")
+        browser.open(url, shows(f"have a branch-mean gate in {default_range(run_dir)}"), "the overview")
         browser.mark_session()
         # a box from a tenth to nine tenths of the plot's width: about that gate range, in whole bins
         browser.drag('[data-testid="stPlotlyChart"] .nsewdrag', 0.1, 0.9)
@@ -427,7 +434,9 @@ def test_first_page_and_interactions_against_an_empty_page(run_dir, browser, tmp
         browser.click(css('[data-testid="stSidebarNav"] a[href$="/"]'), shows(*RENDERED), "the overview again")
         start = time.monotonic()
         browser.drag('[data-testid="stPlotlyChart"] .nsewdrag', 0.1, 0.9)
-        browser.wait(shows("gate in [0.") + " && !document.body.innerText.includes('gate in [0.90, 1.00]')", "the new sample")
+        browser.wait(
+            shows("gate in [0.") + f" && !document.body.innerText.includes('gate in {default_range(run_dir)}')", "the new sample"
+        )
         times["histogram box"] = time.monotonic() - start
         assert browser.same_session(), "a link loaded the app again"
     ratios = {what: t / (empty_first if what == "first page" else empty_click) for what, t in times.items()}

@@ -159,4 +159,5 @@ def test_evaluate_reads_a_jsonl_corpus_as_one_domain(qwen_dirs, corpora, tmp_pat
     report = json.loads((tmp_path / "loss.json").read_text())
     texts = [json.loads(line)["text"] for line in jsonl.read_text().splitlines()]
     row = next(r for r in report["losses"] if r["domain"] == "unknown")
-    assert report["seq_len"] == SEQ_LEN and row["loss"] == pytest.approx(transformers_window_losses(directory, texts, SEQ_LEN).mean(), rel=1e-5)
+    expected = transformers_window_losses(directory, texts, SEQ_LEN)
+    assert report["seq_len"] == SEQ_LEN and row["loss"] == pytest.approx(expected.mean(), rel=1e-5)

@@ -207,7 +207,8 @@ def test_the_backbone_goes_whole_to_a_cpu_and_its_size_is_read_from_the_headers(
     model = load_model(qwen_dir)
     loaded = state_bytes(model)
     assert weight_bytes(qwen_dir, weight_map, None, with_tables=True) == loaded
-    assert weight_bytes(qwen_dir, weight_map, torch.bfloat16, with_tables=True) == state_bytes(load_model(qwen_dir, dtype="bfloat16"))
+    in_bfloat16 = state_bytes(load_model(qwen_dir, dtype="bfloat16"))
+    assert weight_bytes(qwen_dir, weight_map, torch.bfloat16, with_tables=True) == in_bfloat16
     tables = sum(t.numel() * t.element_size() for name, t in model.hf.state_dict().items() if TABLE_TENSOR.search(name))
     assert tables and weight_bytes(qwen_dir, weight_map, None, with_tables=False) == loaded - tables
     assert backbone_placement(qwen_dir, weight_map, "cpu", None, with_tables=True) is None
@@ -217,4 +218,5 @@ def test_a_tier_serves_each_ple_layer_on_the_device_transformers_runs_it_on():
     """Under `device_map="auto"`: the GPU of the layer's entry; offloaded to CPU or disk, the main device."""
     placed = {"model.embed_tokens": 0, "model.layers.0": 0, "model.layers.1": 1, "model.layers.2": "cpu", "": "disk"}
     runs_on = {layer: _runs_on(placed, f"model.layers.{layer}.ple", "cuda:0") for layer in range(4)}
-    assert runs_on == {0: torch.device("cuda", 0), 1: torch.device("cuda", 1), 2: torch.device("cuda:0"), 3: torch.device("cuda:0")}
+    main = torch.device("cuda:0")
+    assert runs_on == {0: torch.device("cuda", 0), 1: torch.device("cuda", 1), 2: main, 3: main}

@@ -17,6 +17,7 @@ from probe.categorize.enrichment import (
     confusion_rates,
     correct_shares,
     enrichment,
+    interval_reasons,
     layer_enrichment,
     resample_confusion,
 )
@@ -249,3 +250,35 @@ def test_a_label_corrected_to_nothing_has_no_corrected_interval():
     assert rows["a"]["corrected_ratio"] == pytest.approx((200 + 1) / (100 + 1), abs=1e-4)
     assert rows["a"]["lo"] is not None and rows["a"]["corrected_lo"] is None and rows["a"]["flips"] is None
     assert rows["b"]["corrected_lo"] is not None
+
+
+# ---------------------------------------------------------------------------- why no interval
+
+
+def test_one_document_gives_ratios_without_intervals_and_says_why():
+    # a 3x enrichment of a, as a one-document run gives it: a count, not a finding
+    rows = enrichment(["a"] * 30 + ["b"] * 10, ["a"] * 10 + ["b"] * 30, labels=AB, docs_top=["d"] * 40, docs_random=["d"] * 40)
+    assert rows.column("ratio")[0].as_py() > 2.5 and rows.column("lo").null_count == 2
+    reasons = interval_reasons(rows)
+    assert all("1 document" in r and "nothing to resample" in r for r in reasons)
+
+
+def test_reasons_name_too_few_positions_an_absent_label_and_none_where_defined():
+    few = enrichment(["a"], ["a", "b", "b"], labels=AB)
+    assert interval_reasons(few) == ["1 top-gated position: too few to resample (a larger --top-fraction)"] * 2
+    rows = enrichment(
+        ["a"] * 8 + ["b"] * 4, ["a"] * 6 + ["b"] * 6, labels=ABC, docs_top=list(range(12)), docs_random=list(range(12))
+    )
+    reasons = dict(zip(ABC, interval_reasons(rows)))
+    assert reasons["a"] is None and reasons["b"] is None and rows.column("lo")[0].as_py() is not None
+    assert "absent from the top-gated and the random positions" in reasons["c"]
+
+
+def test_a_corrected_ratio_without_interval_says_the_smoothing_sets_it():
+    confusion = np.array([[1000, 0], [100, 900]])
+    rows = enrichment(["a"] * 5 + ["b"] * 95, ["a"] * 8 + ["b"] * 192, n_boot=300, labels=AB, confusion=confusion)
+    raw, corrected = interval_reasons(rows), interval_reasons(rows, "corrected")
+    assert raw == [None, None]
+    assert "smoothing, not the data" in corrected[0] and corrected[1] is None
+    with pytest.raises(ValueError, match="raw or corrected"):
+        interval_reasons(rows, "both")

@@ -12,7 +12,13 @@ import torch.nn.functional as F
 from conftest import documents
 
 from probe import ProbeOptions, probe_corpus
-from probe.analyses.ngram_effects import gate_zero_loss_change, gate_zero_losses, logit_effects, ngram_token_ids
+from probe.analyses.ngram_effects import (
+    gate_zero_loss_change,
+    gate_zero_losses,
+    logit_effects,
+    ngram_token_ids,
+    no_interval_reason,
+)
 from probe.batching import DocumentChunker, document_prefix
 from probe.runs.queries import ngram_occurrences
 from probe.runs.scan import run_manifest
@@ -241,3 +247,22 @@ def test_ngram_token_ids_are_the_runs_tokens_with_the_pad_fill(model, tokenizer,
     assert ngram_token_ids(model, run, LAYER, 3, "d0", 0) == [model.pad_token_id] * 2 + ids[:1]
     with pytest.raises(KeyError, match="no token at position"):
         ngram_token_ids(model, run, LAYER, 2, "d0", 10_000)
+
+
+def test_occurrences_of_one_document_have_no_interval_and_say_why(model, run):
+    ngram = frequent_ngram(run)
+    occurrences = ngram_occurrences(run, LAYER, 2, ngram)
+    doc_ids = occurrences.column("doc_id").to_pylist()
+    most = max(set(doc_ids), key=doc_ids.count)  # the document where it occurs most
+    one_document = occurrences.filter(pa.array([doc_id == most for doc_id in doc_ids]))
+    assert one_document.num_rows >= 3
+    result = gate_zero_loss_change(model, run, LAYER, one_document)
+    assert result["mean"] is not None and result["low"] is None and result["n_documents"] == 1
+    assert "in one document" in result["no_interval"] and "nothing to resample" in result["no_interval"]
+    both = gate_zero_loss_change(model, run, LAYER, occurrences)
+    assert both["low"] is not None and both["no_interval"] is None and no_interval_reason(both) is None
+
+
+def test_one_measured_occurrence_and_none_say_why():
+    assert "one occurrence" in no_interval_reason({"low": None, "high": None, "n_occurrences": 1, "n_documents": 1})
+    assert "nothing was measured" in no_interval_reason({"low": None, "high": None, "n_occurrences": 0, "n_documents": 0})

@@ -7,6 +7,7 @@ from probe.apps.export import export_buttons
 from probe.apps.shared import drawn, md_text
 
 from probe.plots import ablation_bars, generation_bars
+from probe.plots.similarity import ablation_interval_reason
 
 
 def group_rows(result: dict) -> list[dict]:
@@ -79,6 +80,9 @@ with drawn("ablation"):
             delta_color="inverse",
             help=f"over {overall['tokens']:,} predicted tokens",
         )
+    reason = ablation_interval_reason(overall)
+    if reason is not None:
+        st.caption(f"No interval on the loss changes: {md_text(reason)}. Each change is one measurement, not a finding.")
     st.plotly_chart(ablation_bars(result, "domain"))
     st.plotly_chart(ablation_bars(result, "category"))
     st.plotly_chart(generation_bars(result))

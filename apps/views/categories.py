@@ -4,14 +4,17 @@ each top-gated position links to the document viewer there."""
 import json
 from urllib.parse import urlencode
 
+import pyarrow as pa
 import pyarrow.compute as pc
 import streamlit as st
 from probe.apps.background import compute_here
 from probe.apps.export import export_buttons
 from probe.apps.shared import document_link, from_address, md_text, missing, one_of, parquet, run_dir, to_address
 
+from probe.categorize.enrichment import interval_reasons
 from probe.categorize.run import CATEGORIES, CATEGORY_COLUMNS
 from probe.plots import enrichment_figure, label_share_figure
+from probe.plots.categories import enrichment_title
 
 RATIO_HELP = "P(label | top-gated) / P(label | random): above 1, the label is more common where the gate is strongest."
 INTERVAL_HELP = "95% bootstrap interval over documents: whole documents are resampled, so one long document counts once."
@@ -24,6 +27,9 @@ ENRICHMENT_COLUMNS = {
     "lo": st.column_config.NumberColumn("raw: low", format="%.2f", help=INTERVAL_HELP),
     "hi": st.column_config.NumberColumn("raw: high", format="%.2f", help=INTERVAL_HELP),
     "conclusion": st.column_config.TextColumn("raw: conclusion", help="enriched or depleted when the interval excludes 1."),
+    "no_interval": st.column_config.TextColumn(
+        "why no interval", help="Why this ratio has no interval (of the estimate shown above): it is then a count, not a finding."
+    ),
     "corrected_ratio": st.column_config.NumberColumn(
         "enrichment (corrected)", format="%.2f", help=f"{RATIO_HELP} Corrected: {CORRECTED_HELP}."
     ),
@@ -102,14 +108,19 @@ corrected = enrichment.column("corrected_ratio")
 if estimate == "corrected" and corrected.null_count == len(corrected):
     st.info("This run's table has no corrected figures (categorized without a measured error rate): the raw ones are shown.")
     estimate = "raw"
-st.plotly_chart(
-    enrichment_figure(
-        enrichment, title=f"Enrichment ({estimate}): P(label | top-gated) / P(label | random), 95% intervals", estimate=estimate
+reasons = interval_reasons(enrichment, estimate)
+lacking = [reason for reason in reasons if reason is not None]
+if lacking:
+    common = max(set(lacking), key=lacking.count)
+    st.warning(
+        f"{len(lacking)} of {len(reasons)} enrichment ratios have no interval, so they cannot be told from chance and "
+        f"are no finding (drawn hatched, marked no interval). Most often: {md_text(common)}."
     )
-)
+st.plotly_chart(enrichment_figure(enrichment, title=enrichment_title(enrichment, estimate), estimate=estimate))
 st.plotly_chart(label_share_figure(enrichment))
 st.caption("The raw shares of each kind of text among top-gated and random positions, whose ratio is drawn above.")
-shown = enrichment.select([c for c in ENRICHMENT_COLUMNS if c in enrichment.column_names])
+with_reasons = enrichment.append_column("no_interval", pa.array(reasons, pa.string()))
+shown = with_reasons.select([c for c in ENRICHMENT_COLUMNS if c in with_reasons.column_names])
 st.dataframe(shown.to_pandas(), hide_index=True, column_config=ENRICHMENT_COLUMNS)
 export_buttons(shown, "enrichment", "enrichment")
 

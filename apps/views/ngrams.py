@@ -42,6 +42,7 @@ from probe.runs.ngram_feature import (
     has_recorded_rows,
     hash_neighbours,
     layer_position_rows,
+    model_address,
     page_count,
     page_slice,
     quantile_bins,
@@ -114,8 +115,10 @@ def first_examples() -> None:
 
 @st.cache_resource(show_spinner="finding the rows of every n-gram of the layer", max_entries=4)
 def position_rows(run: str, stamp: tuple, layer: int, order: int):
-    # a resource, not data: the table of every position is shared as it is, never copied per rerun
-    return layer_position_rows(run, layer, order)
+    # a resource, not data: the table of every position is shared as it is, never copied per rerun.
+    # A run without recorded rows is addressed again by the run's model the server already holds
+    # (`run_model`), opened only when needed: never a second copy of it
+    return layer_position_rows(run, layer, order, address=lambda ids: model_address(run_model(run), layer)(ids))
 
 
 GATE_HELP = (
@@ -345,14 +348,17 @@ def effects(pick_layer: int, pick_order: int, ngram: str) -> None:
     if loss["mean"] is None:
         st.write("No occurrence has a next token in its chunk: the loss change cannot be measured.")
     else:
-        interval = f" [{loss['low']:+.3f}, {loss['high']:+.3f}]" if loss["low"] is not None else ""
+        interval = f" [{loss['low']:+.3f}, {loss['high']:+.3f}]" if loss["low"] is not None else " (no interval)"
         st.metric(
             "loss without it (nats per next token)",
             f"{loss['mean']:+.3f}{interval}",
             help=f"over {loss['n_occurrences']:,} occurrences in {loss['n_documents']:,} documents"
             + (f", a sample of its {loss['total_occurrences']:,}" if loss["sampled"] else "")
-            + f"; interval resampling {loss['resampled']}",
+            + (f"; interval resampling {loss['resampled']}" if loss["low"] is not None else ""),
         )
+        reason = loss.get("no_interval")  # `ngram_effects.no_interval_reason`
+        if reason is not None:
+            st.caption(f"No interval: {md_text(reason)}. The change is one measurement, not a finding.")
     columns = st.columns(2)
     for column, direction, title in zip(columns, ("promoted", "suppressed"), ("pushes towards", "pushes away from")):
         rows = [{"token": repr(r["token"]), "logit": r["logit"]} for r in tokens if r["direction"] == direction]

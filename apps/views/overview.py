@@ -3,6 +3,8 @@ n-grams per layer (links to their pages), gate distributions, and sample positio
 range selected on the histogram, each in context shaded on the colour scale of the sidebar, under its legend. The view is
 in the address: `?branch=B&layer=L&range=LOW,HIGH&sample=S&scale=S`."""
 
+import shlex
+
 import streamlit as st
 from probe.apps.colour import scale_address, scale_setting
 from probe.apps.export import export_buttons
@@ -27,7 +29,17 @@ from probe.plots.gates import selected_gate_range
 from probe.plots.tokens import colour_bar_html, histogram_cdf
 from probe.runs.aggregate import HISTOGRAM_BINS, gate_histogram
 from probe.runs.artefacts import ARTEFACTS, artefact_command, artefact_path
-from probe.runs.queries import layer_top_ngrams, overview, sample_positions, token_contexts
+from probe.runs.queries import (
+    BASELINE,
+    TOP_SHARE,
+    analysis_command,
+    comparison_problem,
+    layer_top_ngrams,
+    overview,
+    sample_positions,
+    token_contexts,
+    top_gate_range,
+)
 
 SAMPLED = 8  # positions drawn from a gate range
 
@@ -49,11 +61,13 @@ def gate_range(text: str) -> tuple[float, float]:
 
 
 st.title("Overview")
+# the default range: the top tenth of the first layer's branch-mean gates, wherever this model's gates lie
+default_range = cached(top_gate_range, engram_layers()[0])
 from_address(
     {
         "branch": (-1, one_of(branches)),
         "layer": (engram_layers()[0], one_of(engram_layers())),
-        "range": ((0.9, 1.0), gate_range),
+        "range": (default_range, gate_range),
         "sample": (0, whole_number),
         **scale_address(),
     }
@@ -175,8 +189,13 @@ def gate_distribution() -> None:
     seed = pick[1].number_input("sample", 0, key="sample", help="another number draws another sample")
     to_address({"branch": branch, "layer": sample_layer, "range": f"{low:.2f},{high:.2f}", "sample": seed, "scale": scale})
     total, sample = cached(sample_positions, sample_layer, low, high, SAMPLED, seed, branch)
+    chosen = (
+        f" (the default: the top {TOP_SHARE:.0%} of layer {engram_layers()[0]}'s branch-mean gates)"
+        if (low, high) == tuple(default_range)
+        else ""
+    )
     pick[2].caption(
-        f"{total:,} positions of layer {sample_layer} have a {what} in [{low:.2f}, {high:.2f}]; {sample.num_rows} drawn"
+        f"{total:,} positions of layer {sample_layer} have a {what} in [{low:.2f}, {high:.2f}]{chosen}; {sample.num_rows} drawn"
     )
     places = list(zip(sample.column("doc_id").to_pylist(), sample.column("position").to_pylist()))
     # the contexts hold each token's mean gate (`token_contexts`): shaded by it against the mean's distribution
@@ -215,12 +234,16 @@ st.dataframe(
 export_buttons(numbers["domains"], "domains", "domains")
 
 st.subheader("What else this run has")
+# a comparison with the bundled baseline only where it reads the run's tokens; else the run's model alone
+alone = cached(comparison_problem, BASELINE) is not None
 results = [
     {
         "result": name,
         "file": path,
         "present": artefact_path(run_dir(), name).is_file(),
-        "made by": artefact_command(run_dir(), name),
+        "made by": shlex.join(analysis_command(run_dir(), name))
+        if alone and name in ("similarity", "lens")
+        else artefact_command(run_dir(), name),
     }
     for name, (path, _) in ARTEFACTS.items()
 ]

@@ -209,7 +209,8 @@ def gate_zero_loss_change(
 
     Returns {mean, low, high, n_occurrences (measured), n_documents, sampled (whether a sample
     was drawn), total_occurrences, skipped, max_occurrences, seed, resampled ("occurrences" or
-    "documents")}; mean, low and high are None when nothing could be measured."""
+    "documents"), no_interval (why low and high are None, in words: `no_interval_reason`; None
+    with an interval)}; mean, low and high are None when nothing could be measured."""
     check_layer(model, layer)
     if max_occurrences < 1:
         raise ValueError(f"max_occurrences={max_occurrences}: measure at least 1 occurrence")
@@ -263,7 +264,7 @@ def gate_zero_loss_change(
     documents = np.array(documents)
     shared = len(np.unique(documents)) < len(documents)
     low, high = bootstrap_mean(deltas, samples=samples, seed=seed, groups=documents if shared else None)
-    return {
+    result = {
         "mean": float(deltas.mean()) if len(deltas) else None,
         "low": low,
         "high": high,
@@ -276,3 +277,23 @@ def gate_zero_loss_change(
         "seed": seed,
         "resampled": "documents" if shared else "occurrences",
     }
+    return {**result, "no_interval": no_interval_reason(result)}
+
+
+def no_interval_reason(loss: dict) -> str | None:
+    """Why a `gate_zero_loss_change` result has no interval, in words; None where it has one.
+    The bootstrap resamples documents when measured occurrences share one, else occurrences,
+    and needs two of what it resamples."""
+    if loss.get("low") is not None and loss.get("high") is not None:
+        return None
+    measured, documents = loss.get("n_occurrences", 0), loss.get("n_documents", 0)
+    if not measured:
+        return "no occurrence has a next token in its chunk, so nothing was measured"
+    if measured == 1:
+        return "one occurrence was measured: a bootstrap over occurrences has nothing to resample"
+    if documents < 2:
+        return (
+            f"all {measured:,} measured occurrences are in one document: a bootstrap over documents (its occurrences are "
+            "not independent) has nothing to resample"
+        )
+    return "the bootstrap had fewer than two units to resample"

@@ -150,6 +150,56 @@ def enrichment(
     )
 
 
+def interval_reasons(table: pa.Table, estimate: str = "raw") -> list[str | None]:
+    """Per row of an `enrichment` table, in words, why its interval (`lo`/`hi`, or with
+    `estimate="corrected"` `corrected_lo`/`corrected_hi`) is undefined, None where it is
+    defined: the rules of the module, most basic first (one document; too few positions; a
+    label absent from a group; a correction that leaves none of it; resamples that all agree).
+    Works on a table written before this function (from its counts and documents columns)."""
+    if estimate not in ("raw", "corrected"):
+        raise ValueError(f"estimate={estimate!r}: use raw or corrected")
+    prefix = "corrected_" if estimate == "corrected" else ""
+    data = table.to_pydict()
+    rows = table.num_rows
+    reasons: list[str | None] = []
+    for i in range(rows):
+        if data[f"{prefix}lo"][i] is not None and data[f"{prefix}hi"][i] is not None:
+            reasons.append(None)
+            continue
+        reason = None
+        for group, said in (("top", "top-gated"), ("random", "random")):
+            documents = data.get(f"docs_{group}", [None] * rows)[i]
+            items = data[f"n_{group}"][i]
+            if documents is not None and documents < MIN_GROUP:
+                reason = (
+                    f"the {said} positions come from {documents} document{'s' if documents != 1 else ''}: "
+                    "a bootstrap over documents has nothing to resample (probe more documents)"
+                )
+            elif items < MIN_GROUP:
+                reason = f"{items} {said} position{'s' if items != 1 else ''}: too few to resample (a larger --top-fraction)"
+            if reason:
+                break
+        if reason is None:
+            absent = [said for group, said in (("top", "top-gated"), ("random", "random")) if data[f"count_{group}"][i] == 0]
+            if absent:
+                reason = f"the label is absent from the {' and the '.join(absent)} positions: resampling cannot vary a count of 0"
+        if reason is None and prefix:
+            n_top, n_random = data["n_top"][i], data["n_random"][i]
+            # the corrected count of the label, p * n, from the smoothed shares (inverting `_smoothed`)
+            labels = len(set(data["label"]))
+            fixed = [
+                data[f"corrected_p_{g}"][i] * (n + SMOOTHING * labels) - SMOOTHING
+                for g, n in (("top", n_top), ("random", n_random))
+                if data.get(f"corrected_p_{g}", [None] * rows)[i] is not None
+            ]
+            if any(count < SMOOTHING for count in fixed):
+                reason = (
+                    "the correction leaves (nearly) none of this label in a group: the smoothing, not the data, sets the ratio"
+                )
+        reasons.append(reason or "every resample gave the same ratio: the bootstrap cannot measure its uncertainty")
+    return reasons
+
+
 def cluster_bootstrap_counts(
     label_index: np.ndarray, doc_index: np.ndarray, n_labels: int, n_boot: int, rng: np.random.Generator
 ) -> np.ndarray:

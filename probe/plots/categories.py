@@ -6,7 +6,10 @@ import numpy as np
 import plotly.graph_objects as go
 import pyarrow as pa
 
+from ..categorize.enrichment import interval_reasons
 from .labels import plain
+
+NO_INTERVAL = "no interval"  # the mark on a bar whose ratio has no interval: a count, not a finding
 
 
 def enrichment_figure(
@@ -14,6 +17,8 @@ def enrichment_figure(
 ) -> go.Figure:
     """Bars of the enrichment ratio per label (one bar group per layer when the table has a
     `layer` column), with the bootstrap 95% interval as error bars and a reference line at 1.
+    A ratio without an interval is drawn faint and hatched, marked "no interval", its reason
+    (`interval_reasons`) on hover: a ratio that cannot be told from chance is not a finding.
     `estimate` is `corrected` (for the categorizer's errors; the default where the table has
     corrected figures) or `raw`. A table with a `domain` column shows its rows over every
     domain (null `domain`)."""
@@ -27,17 +32,30 @@ def enrichment_figure(
     missing = {"label", f"{prefix}ratio", f"{prefix}lo", f"{prefix}hi"} - columns
     if missing:
         raise KeyError(f"the enrichment table lacks {sorted(missing)}; it has {enrichment_table.column_names}")
-    data = over_every_domain(enrichment_table).to_pydict()
+    shown = over_every_domain(enrichment_table)
+    reasons = interval_reasons(shown, estimate)
+    data = shown.to_pydict()
     data = {**data, "ratio": data[f"{prefix}ratio"], "lo": data[f"{prefix}lo"], "hi": data[f"{prefix}hi"]}
     layers = data.get("layer", [None] * len(data["label"]))
     figure = go.Figure()
     for layer in dict.fromkeys(layers):
         rows = [i for i, value in enumerate(layers) if value == layer]
         ratio = np.array([data["ratio"][i] for i in rows])
+        missing = [reasons[i] is not None for i in rows]
         figure.add_bar(
             name="all positions" if layer is None else f"layer {plain(layer)}",
             x=[plain(data["label"][i]) for i in rows],
             y=ratio,
+            text=[NO_INTERVAL if m else "" for m in missing],
+            textposition="outside",
+            marker={"opacity": [0.35 if m else 1.0 for m in missing], "pattern": {"shape": ["/" if m else "" for m in missing]}},
+            customdata=[
+                plain(f"{NO_INTERVAL}: {reasons[i]}")
+                if reasons[i]
+                else f"95% interval [{data['lo'][i]:.2f}, {data['hi'][i]:.2f}]"
+                for i in rows
+            ],
+            hovertemplate="%{x}: %{y:.2f}<br>%{customdata}<extra>%{fullData.name}</extra>",
             error_y={
                 "type": "data",
                 "symmetric": False,
@@ -55,6 +73,20 @@ def enrichment_figure(
         legend_title="Engram layer",
     )
     return figure
+
+
+def enrichment_title(enrichment_table: pa.Table, estimate: str) -> str:
+    """The enrichment figure's title, promising only what it draws: "95% intervals" where every
+    ratio has one, which ones lack it where some do, and why where none does."""
+    reasons = [r for r in interval_reasons(over_every_domain(enrichment_table), estimate)]
+    title = f"Enrichment ({estimate}): P(label | top-gated) / P(label | random)"
+    lacking = [r for r in reasons if r is not None]
+    if not lacking:
+        return f"{title}, 95% intervals"
+    if len(lacking) == len(reasons):
+        common = max(set(lacking), key=lacking.count)
+        return f"{title}: no intervals<br><sup>{plain(common)}</sup>"
+    return f"{title}, 95% intervals where drawn<br><sup>{len(lacking)} of {len(reasons)} ratios have none (hatched)</sup>"
 
 
 def label_share_figure(enrichment_table: pa.Table) -> go.Figure:

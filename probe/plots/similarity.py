@@ -127,21 +127,46 @@ def lens_curves(result: dict) -> go.Figure:
     return figure
 
 
+def ablation_interval_reason(group: dict, condition: str = "off") -> str | None:
+    """Why an ablation group (overall, a domain, a category, the continuation) has no interval of
+    its loss change under `condition`, in words; None where it has one."""
+    if "delta_ci" not in group:
+        return "this file predates them; run ablate again"
+    if group["delta_ci"].get(condition) is not None:
+        return None
+    documents = group.get("documents")
+    if documents is not None and documents < 2:
+        return f"its tokens come from {documents} document: a bootstrap over documents has nothing to resample"
+    return "too few documents or tokens to resample"
+
+
 def _error_bars(groups: list[dict], conditions: list[str]) -> dict | None:
     """Plotly `error_y` for one bar per (group, condition): the 95% bootstrap interval of the
     group's loss change (`delta_ci`), drawn around the change itself, so a bar of the loss
-    under a condition carries its change's interval too. None when a group has no interval
-    (a file written before ablate wrote them, or a group from one document)."""
+    under a condition carries its change's interval too; none on a bar whose group has no
+    interval (`ablation_interval_reason`). None when no group has one."""
     intervals = [group.get("delta_ci", {}).get(c) for group, c in zip(groups, conditions)]
-    if any(interval is None for interval in intervals):
+    if all(interval is None for interval in intervals):
         return None
     deltas = [group["delta"][c] for group, c in zip(groups, conditions)]
     return {
         "type": "data",
         "symmetric": False,
-        "array": [high - delta for (_, high), delta in zip(intervals, deltas)],
-        "arrayminus": [delta - low for (low, _), delta in zip(intervals, deltas)],
+        "array": [None if i is None else i[1] - delta for i, delta in zip(intervals, deltas)],
+        "arrayminus": [None if i is None else delta - i[0] for i, delta in zip(intervals, deltas)],
     }
+
+
+def _interval_note(groups: list[dict], conditions: list[str], drawn: str) -> str:
+    """A subtitle saying which bars carry an interval and, for those without, why."""
+    reasons = [ablation_interval_reason(g, c) for g, c in zip(groups, conditions) if c != "on"]
+    lacking = [r for r in reasons if r is not None]
+    if not lacking:
+        return drawn
+    common = max(set(lacking), key=lacking.count)
+    if len(lacking) == len(reasons):
+        return f"no intervals: {common}"
+    return f"{drawn}, where drawn ({len(lacking)} of {len(reasons)} bars have none: {common})"
 
 
 def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
@@ -153,13 +178,12 @@ def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
     groups = result[f"by_{by}"]
     conditions = [c for c in ("off", "off_pinned") if c in result["overall"]["loss"]]
     errors = {c: _error_bars(groups, [c] * len(groups)) for c in conditions}
-    intervals = all(errors.values())
     figure = go.Figure(
         [
             go.Bar(
                 x=[f"{plain(g[by])}<br>{g['tokens']:,} tokens" for g in groups],
                 y=[g["delta"][c] for g in groups],
-                error_y=errors[c] if intervals else None,
+                error_y=errors[c],
                 name=CONDITION_NAMES[c],
                 customdata=[[g["tokens"], g["loss"]["on"], g["loss"][c]] for g in groups],
                 hovertemplate="%{x}<br>loss %{customdata[1]:.3f} -> %{customdata[2]:.3f} nats/token<extra></extra>",
@@ -170,9 +194,11 @@ def ablation_bars(result: dict, by: str = "domain") -> go.Figure:
     figure.update_layout(
         title=title(
             f"Engram off ({plain(result['mode'])} zeroed): loss change per {by}",
-            "bars: 95% bootstrap intervals over documents"
-            if intervals
-            else "no intervals: this file predates them; run ablate again",
+            _interval_note(
+                [g for g in groups for _ in conditions],
+                [c for _ in groups for c in conditions],
+                "bars: 95% bootstrap intervals over documents",
+            ),
         ),
         xaxis_title=by,
         yaxis_title="loss change, nats/token",
@@ -201,8 +227,10 @@ def generation_bars(result: dict) -> go.Figure:
     figure.update_layout(
         title=title(
             f"Teacher-forced continuation after {generation['prefill_fraction']:.0%} of each chunk as prompt",
-            f"{generation['tokens']:,} continuation tokens"
-            + ("; bars: 95% bootstrap interval (over documents) of the change from on" if errors else ""),
+            f"{generation['tokens']:,} continuation tokens; "
+            + _interval_note(
+                [generation] * len(shown), shown, "bars: 95% bootstrap interval (over documents) of the change from on"
+            ),
         ),
         yaxis_title="loss, nats/token",
         margin={"t": 80},

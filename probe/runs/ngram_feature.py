@@ -151,11 +151,16 @@ def layer_position_rows(
 def run_model_address(run_dir: str | Path, layer: int) -> Callable[[np.ndarray], np.ndarray]:
     """`address(token_ids)`: the row ids `[T, (N-1)*K]` the run's own model (`load_run_model`)
     gives a document's raw token ids at `layer`, addressed from the document's start."""
-    import torch
-
     from .model import load_run_model
 
-    model = load_run_model(run_dir)
+    return model_address(load_run_model(run_dir), layer)
+
+
+def model_address(model, layer: int) -> Callable[[np.ndarray], np.ndarray]:
+    """`address(token_ids)` of a model already open (an app shares one per run): the row ids
+    `[T, (N-1)*K]` it gives a document's raw token ids at `layer`, addressed from its start."""
+    import torch
+
     return lambda ids: model.engram_rows_numpy(torch.as_tensor(np.asarray(ids, dtype=np.int64))[None])[layer][0]
 
 

@@ -358,3 +358,162 @@ def sample_positions(
             "SELECT * FROM in_range ORDER BY hash(?, doc_id, position), doc_id, position LIMIT ?", params=[seed, n]
         ).to_arrow_table()
     return total, sample
+
+
+# ---- gate ranges that follow the run's own gates ----
+
+TOP_SHARE = 0.10  # a default gate range is the run's top tenth of gates, wherever its gates lie
+
+
+def top_gate_range(run_dir: str | Path, layer: int, branch: int = -1, share: float = TOP_SHARE) -> tuple[float, float]:
+    """The gate range [low, 1] holding the top `share` of `layer`'s gates (the mean over
+    branches for branch -1, else that branch's own), `low` rounded down to hundredths so the
+    range as written (LOW,HIGH with two decimals) still holds them: the default range of a page,
+    so a model whose gates stop at 0.8 shows its own strongest positions, not an empty [0.9, 1]."""
+    if not 0 < share <= 1:
+        raise ValueError(f"share={share}: use a share of the positions in (0, 1]")
+    gate = "gate_mean" if branch == -1 else f"gates[{int(branch) + 1}]"
+    with connect(run_dir) as con:
+        [(low,)] = con.sql(f"SELECT quantile_cont({gate}, {1 - share}) FROM gates WHERE layer = ?", params=[layer]).fetchall()
+    if low is None:  # the layer has no positions
+        return 0.0, 1.0
+    return min(max(float(np.floor(low * 100) / 100), 0.0), 1.0), 1.0
+
+
+# ---- which models a run's model can be compared with, position by position ----
+
+BASELINE = "baseline"  # the bundled model the run's model is compared with, where their tokenizers match
+
+
+def checkpoint_directory(model: str) -> Path | None:
+    """The directory a model name (a checkpoint directory or a bundled name, as the commands
+    take it) names, None where there is none; found without loading anything (no torch)."""
+    path = Path(model).expanduser()
+    if path.is_dir():
+        return path
+    if "/" in model or model in ("", ".", ".."):
+        return None
+    import importlib.util
+
+    package = Path(importlib.util.find_spec("engram_model").origin).parent
+    bundled = package / "bundled" if (package / "bundled").is_dir() else package.parent / "data"  # checkpoint.DATA_DIR
+    found = bundled / "checkpoints" / model
+    return found if found.is_dir() else None
+
+
+def checkpoint_tokenizer_hash(model: str) -> str | None:
+    """sha256 of the tokenizer of a checkpoint directory or bundled model, as a run's manifest
+    records it (`scan.fingerprint_tokenizer`: of the tokenizer's JSON as `tokenizers` writes it);
+    None where it has no readable tokenizer.json."""
+    directory = checkpoint_directory(model)
+    if directory is None or not (directory / "tokenizer.json").is_file():
+        return None
+    import hashlib
+
+    from tokenizers import Tokenizer
+
+    try:
+        tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
+    except Exception:  # tokenizers raises a bare Exception for a file it cannot parse
+        return None
+    return hashlib.sha256(tokenizer.to_str().encode()).hexdigest()
+
+
+def comparison_problem(run_dir: str | Path, model: str) -> str | None:
+    """Why `model` (a checkpoint directory or bundled name) cannot be compared position by
+    position with the run's model (layer similarity, a joint logit lens), None where it can:
+    it must exist and read text with the run's tokenizer (the manifest's `tokenizer_hash`)."""
+    model = str(model).strip()
+    if not model:
+        return "no model given: type a checkpoint directory or a bundled name"
+    directory = checkpoint_directory(model)
+    if directory is None:
+        return f"{model} is neither a checkpoint directory nor a bundled model"
+    if not (directory / "config.json").is_file():
+        return f"{directory} has no config.json, so it is not a checkpoint directory"
+    wanted = read_manifest(Path(run_dir)).get("tokenizer_hash")
+    found = checkpoint_tokenizer_hash(model)
+    if found is None:
+        return f"{directory} has no readable tokenizer.json, so it cannot be told to read the run's tokens"
+    if wanted is None:
+        return "the run's manifest records no tokenizer hash, so no model can be shown to read its tokens"
+    if found != wanted:
+        return (
+            f"{model}'s tokenizer differs from the run's (sha256 {found[:12]} against {str(wanted)[:12]}): "
+            "models compared position by position must read the same tokens"
+        )
+    return None
+
+
+def run_model_name(run_dir: str | Path) -> str:
+    """The model the run names (a bundled name or a checkpoint directory), as its commands take it."""
+    named = read_manifest(Path(run_dir)).get("model")
+    return named if isinstance(named, str) else "engram"
+
+
+SMALL_RUN_TOKENS = 5000  # below this, the entity tokens of a run are too few for CKA's minibatches
+
+
+def similarity_positions(tokens: int) -> str:
+    """The `--positions` of the layer similarity of a run of `tokens` tokens: the final tokens of
+    named entities (the command's default), or every token where the run is too small to hold
+    enough entities (a one-document run: CKA's unbiased estimate needs at least 4 positions)."""
+    return "all" if tokens < SMALL_RUN_TOKENS else "entities"
+
+
+def analysis_command(run_dir: str | Path, analysis: str, other: str | None = None, positions: str | None = None) -> list[str]:
+    """The command that writes the run's `analysis` result (`similarity` or `lens`) where the
+    app reads it (`artefacts.ARTEFACTS`), of the run's model on the run's corpus, as an argument
+    list: similarity against `other` (None: the model against itself, a null comparison), the
+    lens of the run's model alone or beside `other`; `positions` (similarity_positions) as given."""
+    import shlex
+
+    from .store import corpus_argument
+
+    run_dir = Path(run_dir)
+    model, out = run_model_name(run_dir), str(run_dir / "analysis")
+    corpus = shlex.split(corpus_argument(read_manifest(run_dir)))
+    chosen = ["--positions", positions] if positions else []
+    if analysis == "similarity":
+        return ["engram-probe", "similarity", "--a", model, "--b", other or "none", *chosen, "--out", out, "--corpus", *corpus]
+    if analysis == "lens":
+        return ["engram-probe", "lens", model, *([other] if other else []), "--out", out, "--corpus", *corpus]
+    raise ValueError(f"analysis={analysis!r}: use similarity or lens")
+
+
+# ---- the offload traffic command, with step shapes the run's corpus can fill ----
+
+TRAFFIC_PREFILL = ((1, 512), (1, 2048), (1, 16384), (8, 2048), (32, 512))  # `offload traffic`'s defaults
+TRAFFIC_DECODE = (1, 8, 32, 128, 512, 2048)
+TRAFFIC_CACHE_BATCH = 64  # sequences decoding side by side in its cache simulation: a token each
+
+
+def traffic_shapes(tokens: int) -> tuple[list[str], list[int]]:
+    """The prefill steps (BATCHxSEQ_LEN) and decode batch sizes of `engram-probe offload traffic`
+    that a corpus of `tokens` tokens fills: its defaults that fit, else one prefill of the largest
+    power of two that fits (a one-document run of a few dozen tokens still gets a traffic
+    measurement). Raises ValueError for a corpus of fewer than 2 tokens."""
+    if tokens < 2:
+        raise ValueError(f"the run's corpus has {tokens} token(s): a prefill step needs at least 2")
+    prefill = [f"{b}x{n}" for b, n in TRAFFIC_PREFILL if b * n <= tokens] or [f"1x{2 ** int(np.log2(tokens))}"]
+    decode = [d for d in TRAFFIC_DECODE if d <= tokens]
+    return prefill, decode
+
+
+def traffic_command(run_dir: str | Path, tokens: int) -> list[str]:
+    """`engram-probe offload traffic` of the run's model on its corpus of `tokens` tokens (the
+    run's: `overview`), writing where the app reads it (`artefacts.ARTEFACTS`), with the step
+    shapes the corpus fills (`traffic_shapes`) and a cache simulation of at most one sequence
+    per token, as an argument list."""
+    import shlex
+
+    from .store import corpus_argument
+
+    run_dir = Path(run_dir)
+    prefill, decode = traffic_shapes(tokens)
+    corpus = shlex.split(corpus_argument(read_manifest(run_dir)))
+    return [
+        "engram-probe", "offload", "traffic", "--model", run_model_name(run_dir), "--corpus", *corpus,
+        "--out", str(run_dir / "offload"), "--prefill", ",".join(prefill), "--decode-batches", ",".join(map(str, decode)),
+        "--cache-batch", str(min(TRAFFIC_CACHE_BATCH, tokens)),
+    ]  # fmt: skip
