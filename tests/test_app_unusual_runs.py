@@ -20,6 +20,7 @@ from test_app import BROWSER, PAGES  # noqa: E402
 from test_qwen4_exp_bridge import build_causal_lm, save  # noqa: E402
 from test_qwen4_exp_run import TEXTS, qwen_like_tokenizer  # noqa: E402
 
+from probe.offload.steps import fitting_steps  # noqa: E402
 from probe.runs.artefacts import artefact_path  # noqa: E402
 from probe.runs.queries import (  # noqa: E402
     BASELINE,
@@ -27,7 +28,6 @@ from probe.runs.queries import (  # noqa: E402
     comparison_problem,
     sample_positions,
     top_gate_range,
-    traffic_shapes,
 )
 from probe.runs.store import connect  # noqa: E402
 
@@ -178,14 +178,9 @@ def test_a_job_whose_process_was_killed_offers_retry_with_its_reason(run, browse
     assert app.button(key="compute_ablation").label == "Retry"
 
 
-def test_the_offload_page_offers_traffic_with_shapes_the_one_document_corpus_fills(made, browse, tmp_path):
+def test_the_offload_pages_traffic_job_succeeds_on_a_one_document_corpus(made, browse, tmp_path):
     one = Path(shutil.copytree(made / "one", tmp_path / "one"))
     app = browse(one, "views/offload.py")
-    [caption] = [c.value for c in app.caption if "offload traffic" in c.value]
-    with connect(one) as con:
-        [(tokens,)] = con.sql("SELECT count(*) FROM gates WHERE layer = 0").fetchall()
-    prefill, decode = traffic_shapes(tokens)
-    assert f"--prefill {','.join(prefill)}" in caption and f"--cache-batch {min(64, tokens)}" in caption
     app.button(key="compute_traffic").click().run()
     job = background.wait(one, "traffic")
     assert job["state"] == "done", job["message"]
@@ -205,8 +200,9 @@ def test_error_text_unboxes_the_command_lines_message_and_a_tracebacks_exception
     assert background.error_text("a progress bar 100%") == ""
 
 
-def test_traffic_shapes_fit_the_corpus():
-    assert traffic_shapes(19) == (["1x16"], [1, 8])
-    assert traffic_shapes(10**6)[0] == ["1x512", "1x2048", "1x16384", "8x2048", "32x512"]
+def test_traffic_steps_are_the_defaults_the_corpus_fills():
+    assert fitting_steps(19) == ([(1, 16)], [1, 8], 19)
+    assert fitting_steps(600) == ([(1, 512)], [1, 8, 32, 128, 512], 64)
+    assert fitting_steps(10**6) == ([(1, 512), (1, 2048), (1, 16384), (8, 2048), (32, 512)], [1, 8, 32, 128, 512, 2048], 64)
     with pytest.raises(ValueError, match="at least 2"):
-        traffic_shapes(1)
+        fitting_steps(1)

@@ -17,6 +17,7 @@ from adversarial.test_runs import invoke  # noqa: E402
 from test_qwen4_exp_bridge import EOS, build_causal_lm, capture, save  # noqa: E402
 
 from engram_model.tokenizer import load_tokenizer  # noqa: E402
+from probe.offload.steps import fitting_steps  # noqa: E402
 
 # an end-of-text token inside the text: Qwen's n-gram history stops at it
 TEXT = "Alexander the Great was born in Pella.<|eos|>def main(argv): return 0\n" * 12
@@ -140,3 +141,19 @@ def test_plan_without_traffic_measures_the_checkpoints_own_on_the_default_corpus
     assert "no --traffic: measuring" in output and "offload traffic --model" in output
     plan = json.loads((tmp_path / "plan.json").read_text())
     assert plan["traffic"].startswith("measured now: default") and plan["model"]["engram_layers"] == list(PLE_LAYERS)
+
+
+def test_traffic_measures_the_default_steps_a_small_corpus_fills_and_refuses_a_step_given_that_it_cannot(checkpoint, tmp_path):
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": str(i), "text": t}) + "\n" for i, t in enumerate(DOCUMENTS)))
+    tokens = sum(len(load_tokenizer(checkpoint / "tokenizer.json").encode(text).ids) for text in DOCUMENTS)
+    prefill, decode, cache_batch = fitting_steps(tokens)
+    code, output = invoke("offload", "traffic", "--model", checkpoint, "--corpus", corpus, "--out", tmp_path)
+    assert code == 0 and "measuring the default steps it fills" in output, output
+    traffic = json.loads((tmp_path / "traffic.json").read_text())
+    assert [(step["batch"], step["seq_len"]) for step in traffic["prefill"]] == prefill
+    assert [step["batch"] for step in traffic["decode"]] == decode
+    code, output = invoke(
+        "offload", "traffic", "--model", checkpoint, "--corpus", corpus, "--out", tmp_path / "given", "--prefill", "1x16384"
+    )
+    assert code == 2 and "prefill 1x16384 needs 16,384 tokens" in output, output

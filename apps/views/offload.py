@@ -4,12 +4,11 @@ plan of its model on its text, and the throughput of offloaded table tiers again
 import streamlit as st
 from probe.apps.background import artefact_or_job
 from probe.apps.export import export_buttons
-from probe.apps.shared import cached, drawn, md_text, run_dir
+from probe.apps.shared import cached, drawn, md_text
 
 from probe.offload.rowstats import run_row_stats
 from probe.plots import hit_rate_figure, tier_ratio_figure
 from probe.plots.offload import capacity_hit_rate_figure, head_rows_figure, pareto_figure, step_rows_figure
-from probe.runs.queries import overview, traffic_command
 
 st.title("Offload")
 st.subheader("Cache hit rate of this run's row requests")
@@ -35,18 +34,7 @@ if rowstats is not None:
         st.plotly_chart(hit_rate_figure(rowstats))
 
 st.subheader("Exact Engram traffic of the run's model on its text")
-tokens = cached(overview)["tokens"]
-try:  # the step shapes its corpus fills: a small run's corpus cannot fill the command's default 512-token steps
-    traffic_job, traffic_problem = [traffic_command(run_dir(), tokens)], None
-except ValueError as err:
-    traffic_job, traffic_problem = None, f"The traffic cannot be measured: {md_text(err)}."
-traffic = artefact_or_job(
-    "traffic",
-    "traffic",
-    f"under a minute: the run's model on its corpus ({tokens:,} tokens), from token ids alone",
-    commands=traffic_job,
-    problem=traffic_problem,
-)
+traffic = artefact_or_job("traffic", "traffic", "under a minute: the run's model on its corpus, from token ids alone")
 if traffic is not None:
     with drawn("traffic"):
         cache_state = traffic["page_cache_before_read"].get("resident_share")

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from engram_model.files import write_atomically
 
+from ..offload import steps
 from ..offload.rowstats import ROWSTATS_CACHE_SIZES, text_row_stats
 from ._common import (
     MAX_COUNT,
@@ -41,15 +42,9 @@ MAX_GIB = 1_000_000  # cache sizes in GiB: a petabyte, beyond every table
 ROW_COUNT = Number(int, 1, MAX_COUNT)
 BATCH = Number(int, 1, MAX_COUNT)
 
-# `offload traffic`'s defaults, which `offload plan --model DIR` measures with when given no --traffic
-TRAFFIC_PREFILL = ((1, 512), (1, 2048), (1, 16384), (8, 2048), (32, 512))  # BATCH x SEQ_LEN
-TRAFFIC_DECODE_BATCHES = (1, 8, 32, 128, 512, 2048)
+# `offload traffic`'s defaults beside its steps' (probe.offload.steps)
 TRAFFIC_CAPACITIES_GIB = (0.001, 0.004, 0.016, 0.064, 0.25, 1)
-TRAFFIC_CACHE_BATCH, TRAFFIC_CACHE_TOKENS, TRAFFIC_MAX_TOKENS = 64, 20_000, 600_000
-TRAFFIC_DEFAULTS = (
-    list(TRAFFIC_PREFILL), list(TRAFFIC_DECODE_BATCHES), list(TRAFFIC_CAPACITIES_GIB),
-    TRAFFIC_CACHE_BATCH, TRAFFIC_CACHE_TOKENS, TRAFFIC_MAX_TOKENS,
-)  # fmt: skip
+TRAFFIC_CACHE_TOKENS, TRAFFIC_MAX_TOKENS = 20_000, 600_000
 
 
 def write_result(path: Path, data: dict, indent: int = 1) -> None:
@@ -365,18 +360,20 @@ def traffic(
     out: Path = typer.Option(
         Path("."), file_okay=False, help="Folder for traffic.json (the app reads RUN_DIR/offload/traffic.json)."
     ),
-    prefill: str = typer.Option(  # the parsers hand the command lists
-        ",".join(f"{batch}x{seq_len}" for batch, seq_len in TRAFFIC_PREFILL),
+    prefill: str | None = typer.Option(  # the parsers hand the command lists
+        None,
         parser=Shapes(),
         metavar="BATCHxSEQ_LEN,...",
-        help="Prefill steps: BATCHxSEQ_LEN, comma-separated; each needs BATCH x SEQ_LEN tokens of the corpus.",
+        help="Prefill steps: BATCHxSEQ_LEN, comma-separated; each needs BATCH x SEQ_LEN tokens of the corpus (default: "
+        f"those of {','.join(f'{b}x{n}' for b, n in steps.PREFILL)} the corpus fills, else one that fits).",
     ),
-    decode_batches: str = list_option(
-        ",".join(map(str, TRAFFIC_DECODE_BATCHES)),
+    decode_batches: str | None = list_option(
+        None,
         item=BATCH,
         what="batch sizes",
         example="1,8,64",
-        help="Decode batch sizes; each needs as many tokens of the corpus.",
+        help="Decode batch sizes; each needs as many tokens of the corpus (default: those of "
+        f"{','.join(map(str, steps.DECODE_BATCHES))} it fills).",
     ),
     capacities: str = list_option(
         ",".join(map(str, TRAFFIC_CAPACITIES_GIB)),
@@ -385,7 +382,11 @@ def traffic(
         example="0.01,0.1,1",
         help="Cache capacities in GiB for the hit-rate curves.",
     ),
-    cache_batch: int = count_option(TRAFFIC_CACHE_BATCH, help="Sequences decoding side by side in the cache simulation."),
+    cache_batch: int | None = count_option(
+        None,
+        help=f"Sequences decoding side by side in the cache simulation (default: {steps.CACHE_BATCH}, at most the corpus's "
+        "tokens).",
+    ),
     cache_tokens: int = count_option(
         TRAFFIC_CACHE_TOKENS, help="Tokens of the cache simulation's request stream (LRU and Belady run in Python)."
     ),
@@ -420,7 +421,8 @@ def measure_traffic(
     cache_tokens: int,
     max_tokens: int,
 ) -> dict:
-    """`engram-probe offload traffic`'s report (the option names are its own): a step the corpus
+    """`engram-probe offload traffic`'s report (the option names are its own). Steps left out
+    (None) are the defaults the corpus fills, said on the console; a step given that the corpus
     cannot fill is refused, never left out."""
     from probe.offload.traffic import check_steps, traffic_report
 
@@ -428,14 +430,29 @@ def measure_traffic(
     documents, described, cache = traffic_corpus(corpus, max_tokens, addressing)
     tokens = sum(len(d) for d in documents)
     read = f"{corpus} gives {tokens:,} tokens" + (f" (at most --max-tokens {max_tokens:,})" if tokens == max_tokens else "")
+    if None in (prefill, decode_batches, cache_batch):
+        try:
+            fitted = steps.fitting_steps(tokens)
+        except ValueError as err:
+            raise typer.BadParameter(f"{read}: {err}; give a corpus with more text", param_hint="--corpus") from err
+        given = (prefill, decode_batches, cache_batch)
+        prefill, decode_batches, cache_batch = (option or fit for option, fit in zip(given, fitted))
+        fitted_shown = [
+            f"prefill {', '.join(f'{b}x{n}' for b, n in prefill)}"
+            if given[0] is None and fitted[0] != list(steps.PREFILL) else "",
+            f"decode batches {', '.join(map(str, decode_batches))}"
+            if given[1] is None and fitted[1] != list(steps.DECODE_BATCHES) else "",
+        ]  # fmt: skip
+        if any(fitted_shown):  # a default step left out: say which ran
+            console.print(f"{safe(read)}: measuring the default steps it fills: {'; '.join(filter(None, fitted_shown))}")
     checks = {
         "--prefill": (prefill, [], 1),
         "--decode-batches": ([], decode_batches, 1),
         "--cache-batch": ([], [], cache_batch),
     }
-    for option, steps in checks.items():
+    for option, given in checks.items():
         try:
-            check_steps(tokens, *steps)
+            check_steps(tokens, *given)
         except ValueError as err:
             raise typer.BadParameter(f"{read}: {err}", param_hint=option) from err
     report = traffic_report(addressing, documents, prefill, decode_batches, capacities, cache_batch, cache_tokens)
@@ -461,7 +478,7 @@ def print_traffic(report: dict) -> None:
     if report.get("tokenizer", {}).get("kind") == "stand-in":
         console.print(shown(f"tokenizer (stand-in): {report['tokenizer']['note']}", style="yellow"))
     orders = [str(n) for n in report["orders"]]
-    steps = Table(title="rows per step (mean over steps): requested, distinct, distinct per n-gram order")
+    step_table = Table(title="rows per step (mean over steps): requested, distinct, distinct per n-gram order")
     for column in (
         "step",
         "steps",
@@ -471,16 +488,16 @@ def print_traffic(report: dict) -> None:
         "MiB distinct",
         *[f"{n}-gram" for n in orders],
     ):
-        steps.add_column(column, justify="right")
+        step_table.add_column(column, justify="right")
     for kind in ("prefill", "decode"):
         for s in report[kind]:
             shape = f"prefill {s['batch']}x{s['seq_len']}" if kind == "prefill" else f"decode B={s['batch']}"
-            steps.add_row(
+            step_table.add_row(
                 shape, str(s["steps"]), f"{s['requested_per_step']:,}", f"{s['distinct_per_step']:,.0f}",
                 f"{s['distinct_ratio']:.3f}", f"{s['distinct_bytes_per_step'] / 2**20:.2f}",
                 *(f"{s['distinct_per_order'][n]:,.0f}" for n in orders),
             )  # fmt: skip
-    console.print(steps)
+    console.print(step_table)
     cache_sim = report["cache"]
     hits = Table(
         title=f"hit rate against capacity ({cache_sim['trace']}; footprint {cache_sim['footprint_gib']:.3f} GiB; "
@@ -629,7 +646,9 @@ def plan(
             f"no --traffic: measuring {safe(model)}'s traffic on the default corpus, as "
             f"`{safe(command_line('engram-probe', 'offload', 'traffic', '--model', model))}` does (give --traffic to reuse one)"
         )
-        traffic_data = measure_traffic(model, None, "default", *TRAFFIC_DEFAULTS)
+        traffic_data = measure_traffic(
+            model, None, "default", None, None, list(TRAFFIC_CAPACITIES_GIB), None, TRAFFIC_CACHE_TOKENS, TRAFFIC_MAX_TOKENS
+        )
         traffic_json = "measured now: " + traffic_data["corpus"]
     else:
         traffic_json = traffic_json or (measured_traffic(model) if model in MEASURED else bundled_traffic())
