@@ -104,7 +104,11 @@ def loss_report(
         streams = corpus_streams(path, split, first)
         short = sorted(domain for domain, stream in streams.items() if len(stream) < seq_len)
         if len(short) == len(streams):
-            raise ValueError(f"{path} has no domain with a full window of {seq_len} tokens; pass a larger corpus")
+            longest = max((len(stream) for stream in streams.values()), default=0)
+            raise ValueError(
+                f"{path} has no domain with a full window of {seq_len} tokens (its longest has {longest:,}); "
+                "pass a larger corpus or a shorter --seq-len"
+            )
         streams = {domain: stream for domain, stream in streams.items() if domain not in short}
         per_model = {name: window_losses(models[name], streams, seq_len, max_tokens_per_domain) for name in names}
         for by_domain in per_model.values():
