@@ -224,6 +224,21 @@ class TableAddressing:
     tokenizer: Tokenizer | None = None
     id_map: np.ndarray | None = None  # raw token id -> the id the hash reads (a compression map); None: raw ids
 
+    @classmethod
+    def of_tables(cls, name: str, addresser, tables: dict, tokenizer=None, id_map=None) -> TableAddressing:
+        """The addressing of a model whose Engram layers' tables (`RowTable`s, `{layer: table}`) are
+        open: their stored row format and sizes, none of their rows read."""
+        first = next(iter(tables.values()))
+        return cls(
+            name=name,
+            addresser=addresser,
+            row_format=first.row_format,
+            row_bytes=first.row_bytes,
+            stored_rows={layer: table.num_rows for layer, table in tables.items()},
+            tokenizer=tokenizer,
+            id_map=id_map,
+        )
+
     @property
     def layers(self) -> tuple[int, ...]:
         return tuple(self.addresser.config.layers)

@@ -240,16 +240,7 @@ class EngramLM(HookedRootModule):
         if self.addresser is None:
             raise ValueError(f"{name} has no Engram layers: it addresses no rows; give a model with Engram layers")
         tables = {layer: self.blocks[layer].engram.table for layer in self.cfg.engram.layers}
-        first = next(iter(tables.values()))
-        return TableAddressing(
-            name=name,
-            addresser=self.addresser,
-            row_format=first.row_format,
-            row_bytes=first.row_bytes,
-            stored_rows={layer: table.num_rows for layer, table in tables.items()},
-            tokenizer=self.tokenizer,
-            id_map=self.compression_lookup.cpu().numpy(),
-        )
+        return TableAddressing.of_tables(name, self.addresser, tables, self.tokenizer, self.compression_lookup.cpu().numpy())
 
     def _compressed_history(self, history: list[list[int]], batch: int) -> np.ndarray:
         """`[B, N-1]` compressed ids from each row's raw history, left-filled with the pad id."""

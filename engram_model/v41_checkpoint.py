@@ -82,16 +82,7 @@ class EngramParts(nn.Module):
         """The addressing every command asks of a model (`TableAddressing`): rows as the shards
         store them (V4.1: FP8 codes with their E8M0 scales)."""
         tables = {layer: self.engrams[str(layer)].table for layer in self.cfg.engram.layers}
-        first = next(iter(tables.values()))
-        return TableAddressing(
-            name=name,
-            addresser=self.addresser,
-            row_format=first.row_format,
-            row_bytes=first.row_bytes,
-            stored_rows={layer: table.num_rows for layer, table in tables.items()},
-            tokenizer=self.tokenizer,
-            id_map=self.compression_lookup,
-        )
+        return TableAddressing.of_tables(name, self.addresser, tables, self.tokenizer, self.compression_lookup)
 
     def forward(self, layer: int, streams: torch.Tensor, tokens) -> torch.Tensor:
         """What layer `layer`'s Engram adds to each residual stream `[B, M, T, d]`."""

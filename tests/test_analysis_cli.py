@@ -107,7 +107,7 @@ def test_similarity_refuses_different_tokenizers(workdir):
         workdir / "bad",
     )
     assert result.exit_code != 0
-    assert "different tokens" in result.output and not (workdir / "bad").exists()
+    assert "different tokenizers" in result.output and not (workdir / "bad").exists()
 
 
 def test_lens_of_two_models(workdir):

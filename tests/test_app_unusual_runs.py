@@ -6,7 +6,7 @@ where running it again can end otherwise."""
 
 import json
 import shutil
-import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,10 +15,9 @@ pytest.importorskip("transformers")
 
 from adversarial.test_runs import invoke, run_args  # noqa: E402
 from probe.apps import background  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
-from test_app import BROWSER, PAGES  # noqa: E402
+from test_app import PAGES  # noqa: E402
 from test_qwen4_exp_bridge import build_causal_lm, save  # noqa: E402
-from test_qwen4_exp_run import TEXTS, qwen_like_tokenizer  # noqa: E402
+from test_qwen4_exp_run import TEXTS, open_page, qwen_like_tokenizer  # noqa: E402
 
 from probe.offload.steps import fitting_steps  # noqa: E402
 from probe.runs.artefacts import artefact_path  # noqa: E402
@@ -60,16 +59,7 @@ def run(made, tmp_path):
 
 @pytest.fixture
 def browse(monkeypatch):
-    def open_page(run: Path, page: str, **params) -> AppTest:
-        monkeypatch.setattr(sys, "argv", [str(BROWSER), str(run)])
-        app = AppTest.from_file(str(BROWSER), default_timeout=120).run()
-        app.switch_page(page)
-        app.query_params.update(params)
-        app.run()
-        assert not app.exception, (page, [e.message for e in app.exception])
-        return app
-
-    return open_page
+    return partial(open_page, monkeypatch)
 
 
 def texts(elements) -> str:
