@@ -108,16 +108,26 @@ def run_model(run: str):
     once per checkpoint by this server and shared by every page and session (Try your own text,
     an n-gram's effects, its hash neighbours): the pages only read it."""
     info = read_manifest(Path(run)) or {}
-    return _open_model(str(info.get("model")), str(info.get("model_hash")), str(info.get("tokenizer_hash")), run)
+    device, dtype = server_placement()
+    return _open_model(
+        str(info.get("model")), str(info.get("model_hash")), str(info.get("tokenizer_hash")), device, dtype, run
+    )
+
+
+def server_placement() -> tuple[str, str | None]:
+    """(device, dtype) that `engram-probe app --device D --dtype T` passes the server after the
+    run directory: where the run's model runs (default cpu, in the run's own dtype)."""
+    options = dict(zip(sys.argv[2::2], sys.argv[3::2]))
+    return options.get("--device", "cpu"), options.get("--dtype")
 
 
 @st.cache_resource(show_spinner="opening the run's model", max_entries=2)
-def _open_model(model: str, model_hash: str, tokenizer_hash: str, _run: str):
-    # keyed by the checkpoint as the manifest identifies it (name, fingerprint, tokenizer), not by
-    # the run: two runs of one checkpoint share it; `_run` (not hashed) is the run it is checked against
+def _open_model(model: str, model_hash: str, tokenizer_hash: str, device: str, dtype: str | None, _run: str):
+    # keyed by the checkpoint as the manifest identifies it (name, fingerprint, tokenizer) and where it
+    # runs, not by the run: two runs of one checkpoint share it; `_run` (not hashed) is the run it is checked against
     from probe.runs.model import load_run_model  # torch: imported by the pages that run the model only
 
-    return load_run_model(_run)
+    return load_run_model(_run, device=device, dtype=dtype)
 
 
 def missing(name: str, what: str) -> None:

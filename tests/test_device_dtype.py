@@ -41,6 +41,7 @@ from engram_model.bridges.qwen4_exp import (  # noqa: E402
 from engram_model.tables import ResidentTable  # noqa: E402
 from probe.batching import text_gates  # noqa: E402
 from probe.cli import app  # noqa: E402
+from probe.runs.model import load_run_model  # noqa: E402
 from probe.runs.store import connect  # noqa: E402
 
 BF16_MAX, BF16_MEAN = 0.05, 0.01
@@ -130,6 +131,12 @@ def test_recorded_bfloat16_gates_match_a_float32_run(qwen_dir, corpora, tmp_path
         "--summary", 0, "--no-categorize", "--dtype", "bfloat16",
     )  # fmt: skip
     assert code != 0 and "dtype (--dtype)" in output and "Traceback" not in output, output
+    # the app's model (Try your own text, effects): in the dtype the run was probed in, unless asked otherwise
+    assert load_run_model(tmp_path / "bfloat16").hf.model.embed_tokens.weight.dtype == torch.bfloat16
+    assert load_run_model(tmp_path / "bfloat16", dtype="float32").hf.model.embed_tokens.weight.dtype == torch.float32
+    if not torch.cuda.is_available():
+        result = CliRunner().invoke(app, ["app", str(tmp_path / "float32"), "--device", "cuda"], env={"COLUMNS": "400"})
+        assert result.exit_code == 2 and "no CUDA device" in result.output and "Traceback" not in result.output
 
 
 def test_tables_keep_their_row_format_whatever_the_backbones_dtype(qwen_dir):

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from ._common import clean, count_option
+from ._common import DTYPES, checked_dtype, clean, count_option, device_option
 
 
 def browser_script() -> Path:
@@ -51,6 +51,14 @@ def app_command(
     run_dir: Annotated[Path, typer.Argument(help="A run directory made by `engram-probe run`.")],
     port: int = count_option(8501, high=65535, help="Port to serve on."),
     host: Annotated[str, typer.Option(help="Address to bind; the default serves this machine only.")] = "127.0.0.1",
+    device: str = device_option(),
+    dtype: str | None = typer.Option(
+        None,
+        parser=checked_dtype,
+        metavar="|".join(DTYPES),
+        help="The backbone's floating-point type where a page runs the model (Try your own text, an n-gram's effects) "
+        "(default: the dtype the run was probed in, so that what it computes again matches the run).",
+    ),
 ) -> None:
     """Browse a run: gates token by token, n-grams, categories, layer similarity, offload, ablations."""
     import duckdb
@@ -73,7 +81,7 @@ def app_command(
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal", "--server.fileWatcherType", "none",
         "--runner.postScriptGC", "false",
-        "--", str(run_dir.resolve()),
+        "--", str(run_dir.resolve()), "--device", device, *(["--dtype", dtype] if dtype else []),
     ]  # fmt: skip  # minimal toolbar: no Deploy button, which would reach for streamlit.io
     typer.echo(clean(f"gate browser on http://{host}:{port} for {run_dir} (Ctrl-C stops it)"))
     sys.stdout.flush()

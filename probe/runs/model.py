@@ -9,10 +9,11 @@ from pathlib import Path
 from .store import RunError, read_manifest
 
 
-def load_run_model(run_dir: str | Path, tier: str = "resident"):
+def load_run_model(run_dir: str | Path, tier: str = "resident", device: str = "cpu", dtype: str | None = None):
     """The run's model (EngramLM or a bridged public model), checked to be the one that made the
-    run: its fingerprint and tokenizer must equal the manifest's. Raises RunError naming what
-    differs and what to do."""
+    run: its fingerprint and tokenizer must equal the manifest's. Its backbone goes to `device`
+    in `dtype`, by default the dtype the run was probed in, so that what it computes again
+    matches what the run recorded. Raises RunError naming what differs and what to do."""
     from engram_model import load_model
     from engram_model.checkpoint import CheckpointError, resolve_checkpoint
 
@@ -25,7 +26,7 @@ def load_run_model(run_dir: str | Path, tier: str = "resident"):
         raise RunError(f"{run_dir}/manifest.json names no model; probe again with `engram-probe run --out {run_dir}`")
     try:
         directory = resolve_checkpoint(named)
-        model = load_model(directory, tier=tier)
+        model = load_model(directory, device, tier=tier, dtype=dtype or manifest.get("dtype"))
     except CheckpointError as err:
         raise RunError(
             f"{run_dir} was probed with the model {named!r}, which cannot be opened from here ({err}); "
