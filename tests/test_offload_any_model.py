@@ -15,6 +15,7 @@ transformers = pytest.importorskip("transformers")
 import torch  # noqa: E402
 from adversarial.test_runs import invoke  # noqa: E402
 from test_qwen4_exp_bridge import EOS, build_causal_lm, capture, save  # noqa: E402
+from test_qwen_offload import parameter_counts  # noqa: E402
 
 from engram_model.tokenizer import load_tokenizer  # noqa: E402
 from probe.offload.steps import fitting_steps  # noqa: E402
@@ -100,13 +101,7 @@ def test_traffic_and_plan_take_the_checkpoint_directory(reference, checkpoint, t
     plan = json.loads((tmp_path / "plan.json").read_text())
     assert plan["model"]["engram_layers"] == list(PLE_LAYERS) and plan["model"]["name"] == str(checkpoint)
     # active parameters: transformers' own count, less the input embedding, the n-gram tables and unused experts
-    total = experts = skipped = 0
-    for name, p in reference.named_parameters():
-        total += p.numel()
-        if ".mlp.experts." in name:
-            experts += p.numel()
-        elif "ngram_embedding" in name or "embed_tokens" in name:
-            skipped += p.numel()
+    total, skipped, experts = parameter_counts(reference)
     share = reference.config.num_experts_per_tok / reference.config.num_experts
     assert plan["model"]["active_params"] == pytest.approx(total - skipped - experts + experts * share)
 

@@ -89,11 +89,9 @@ def test_released_description_is_a_valid_transformers_config_and_the_bridges(rel
     assert table_params * 2 / 2**30 == pytest.approx(95.37, abs=0.01)  # BF16
 
 
-def test_compute_is_transformers_parameter_count(released):
-    """Active parameters = transformers' text model on the meta device, less the input
-    embedding, the n-gram table and the routed experts no token uses."""
-    with torch.device("meta"):
-        model = Qwen4ExpForCausalLM(released)
+def parameter_counts(model) -> tuple[int, int, int]:
+    """(all parameters, those of the input embedding and the n-gram tables, those of the routed
+    experts) of a transformers Qwen4-Exp: what the planner's active count starts from."""
     total = experts = skipped = 0
     for name, p in model.named_parameters():
         total += p.numel()
@@ -101,6 +99,15 @@ def test_compute_is_transformers_parameter_count(released):
             experts += p.numel()
         elif "ngram_embedding" in name or "embed_tokens" in name:
             skipped += p.numel()
+    return total, skipped, experts
+
+
+def test_compute_is_transformers_parameter_count(released):
+    """Active parameters = transformers' text model on the meta device, less the input
+    embedding, the n-gram table and the routed experts no token uses."""
+    with torch.device("meta"):
+        model = Qwen4ExpForCausalLM(released)
+    total, skipped, experts = parameter_counts(model)
     compute = QWEN.compute()
     routed_share = QWEN.num_experts_per_tok / QWEN.num_experts
     assert compute.active_params == total - skipped - experts + experts * routed_share

@@ -13,7 +13,7 @@ import pyarrow as pa
 from duckdb import sqltypes
 
 from .aggregate import _branches, _orders, ngram_examples, ngram_stats, read_stored, store_aggregate
-from .store import committed_shards, connect, has_gate_column, read_manifest
+from .store import committed_shards, connect, fingerprint_tokenizer, has_gate_column, read_manifest
 
 
 def overview(run_dir: str | Path) -> dict:
@@ -403,20 +403,17 @@ def checkpoint_directory(model: str) -> Path | None:
 
 def checkpoint_tokenizer_hash(model: str) -> str | None:
     """sha256 of the tokenizer of a checkpoint directory or bundled model, as a run's manifest
-    records it (`scan.fingerprint_tokenizer`: of the tokenizer's JSON as `tokenizers` writes it);
-    None where it has no readable tokenizer.json."""
+    records it (`store.fingerprint_tokenizer`); None where it has no readable tokenizer.json."""
     directory = checkpoint_directory(model)
     if directory is None or not (directory / "tokenizer.json").is_file():
         return None
-    import hashlib
-
     from tokenizers import Tokenizer
 
     try:
         tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
     except Exception:  # tokenizers raises a bare Exception for a file it cannot parse
         return None
-    return hashlib.sha256(tokenizer.to_str().encode()).hexdigest()
+    return fingerprint_tokenizer(tokenizer)
 
 
 def comparison_problem(run_dir: str | Path, model: str) -> str | None:

@@ -28,7 +28,7 @@ from ..batching import PIECE_CHARS, Chunk, DocumentChunker, batched, model_input
 from .aggregate import write_aggregates
 from .ngrams import suffix_ngram_columns, token_texts
 from .recorder import GateRecorder, RecordOptions
-from .store import REPORT, RunWriter, ShardWriter, write_json
+from .store import REPORT, RunWriter, ShardWriter, fingerprint_tokenizer, write_json
 
 DOCUMENTS_SCHEMA = pa.schema(
     [
@@ -124,11 +124,6 @@ def fingerprint_corpus(path: Path) -> str:
     for file in sorted(p for p in path.rglob("*") if p.is_file()):
         digest.update(f"{file.relative_to(path)}\0{sha256_of(file)}\n".encode())
     return digest.hexdigest()
-
-
-def fingerprint_tokenizer(tokenizer) -> str:
-    """sha256 of the tokenizer's JSON: the run's n-grams are text of its tokens."""
-    return hashlib.sha256(tokenizer.to_str().encode()).hexdigest()
 
 
 def run_manifest(

@@ -87,6 +87,12 @@ IDENTITY_OPTIONS = {
 }
 
 
+def fingerprint_tokenizer(tokenizer) -> str:
+    """sha256 of the tokenizer's JSON, as a run's manifest records it (`tokenizer_hash`): the
+    run's n-grams are text of its tokens."""
+    return hashlib.sha256(tokenizer.to_str().encode()).hexdigest()
+
+
 class RunError(ValueError):
     """A run directory that cannot be used as asked; the message says why and what to do."""
 
