@@ -522,7 +522,7 @@ def export(
     overwrite: bool = typer.Option(False, help="Replace --out if it exists."),
 ) -> None:
     """Write a run's table to CSV or JSON lines."""
-    from ..runs.aggregate import export_table
+    from ..runs.exports import export_table
 
     checked_run(run_dir)
     checked_export_target(out, run_dir, overwrite)
