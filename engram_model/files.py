@@ -4,6 +4,7 @@ file or directory or the new one, never half of either."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import shutil
@@ -26,10 +27,46 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def write_atomically(path: Path, data: bytes | Callable[[Path], None], temp_prefix: str = ".") -> None:
+class LinkedPathError(ValueError):
+    """A path inside a folder we own (a run, a checkpoint) passes through a symbolic link."""
+
+
+def refuse_links(root: Path, path: Path) -> None:
+    """Refuse `path` if it, or any folder between `root` and it, is a symbolic link.
+
+    A run or checkpoint folder is ours to write; a link inside it would carry a write out of
+    it (onto any file its owner can write). `root` itself may be a link: the user chose it."""
+    root, path = Path(root), Path(path)
+    current = root
+    for part in path.relative_to(root).parts:
+        current = current / part
+        if current.is_symlink():
+            raise LinkedPathError(
+                f"{current} is a symbolic link inside {root}, which is never followed when writing there; "
+                "remove the link (and put the real file or folder in its place)"
+            )
+
+
+def open_inside(root: Path, path: Path, flags: int, mode: int = 0o644) -> int:
+    """`os.open(path, flags)` for a file inside `root`, never through a symbolic link."""
+    refuse_links(root, Path(path).parent)
+    try:
+        return os.open(path, flags | os.O_NOFOLLOW, mode)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            refuse_links(root, path)  # raises, naming the link
+        raise
+
+
+def write_atomically(
+    path: Path, data: bytes | Callable[[Path], None], temp_prefix: str = ".", inside: Path | None = None
+) -> None:
     """Write `data` (bytes, or a function that writes the file it is given) to a temporary
-    sibling named `{temp_prefix}{name}.*.partial`, then rename it to `path`."""
+    sibling named `{temp_prefix}{name}.*.partial`, then rename it to `path`. With `inside` (the
+    run or checkpoint folder `path` belongs to), no folder or file on the way may be a link."""
     path = Path(path)
+    if inside is not None:
+        refuse_links(inside, path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, name = tempfile.mkstemp(dir=path.parent, prefix=f"{temp_prefix}{path.name}.", suffix=".partial")
     os.close(handle)

@@ -97,6 +97,7 @@ INPUT_ERRORS = (
     ("engram_model.config", "ConfigError"),
     ("engram_model.corpus.build", "CorpusBuildError"),
     ("engram_model.train", "TrainingError"),
+    ("engram_model.files", "LinkedPathError"),
 )
 OS_ERROR_ADVICE = {
     errno.EACCES: "check its permissions or pass another path",
