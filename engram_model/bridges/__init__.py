@@ -67,12 +67,13 @@ ids, pads with the compressed pad id and never cuts at EOS, unlike Qwen). Until 
 from __future__ import annotations
 
 import importlib
+import os
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..checkpoint import CheckpointError
-from ..config import parse_json
+from ..checkpoint import CONFIG, MANIFEST, CheckpointError
+from ..config import MAX_CONFIG_BYTES, read_json_file, short
 
 if TYPE_CHECKING:
     import torch
@@ -132,15 +133,17 @@ class BridgeAdapter(ABC):
 
 def transformers_config(directory: Path) -> dict | None:
     """config.json when `directory` looks like a transformers checkpoint (a config.json with a
-    `model_type`, and none of our manifests); None otherwise, or when it cannot be read."""
-    config, manifest = Path(directory) / "config.json", Path(directory) / "manifest.json"
-    if manifest.exists() or not config.is_file():
+    `model_type`, and none of our manifests); None otherwise. It is read with bounds
+    (`engram_model.config.read_json_file`): a config.json that is no JSON object is a
+    CheckpointError saying what it is instead (a link to nothing, a FIFO, JSON nested too
+    deeply), never taken for another kind of checkpoint."""
+    config, manifest = Path(directory) / CONFIG, Path(directory) / MANIFEST
+    if os.path.lexists(manifest) or not os.path.lexists(config):
         return None
-    try:
-        data = parse_json(config.read_text(), str(config))  # a ConfigError is a ValueError
-    except (OSError, ValueError):
-        return None  # not ours to judge: the loader that reads it says what is wrong
-    return data if isinstance(data, dict) and isinstance(data.get("model_type"), str) else None
+    data = read_json_file(config, MAX_CONFIG_BYTES, "download the checkpoint's config.json again", CheckpointError)
+    if not isinstance(data, dict):
+        raise CheckpointError(f"{config} holds a JSON {type(data).__name__}, not an object of keys; download it again")
+    return data if isinstance(data.get("model_type"), str) else None
 
 
 def adapter_for(model_type: str) -> BridgeAdapter | None:
@@ -153,7 +156,8 @@ def adapter_for(model_type: str) -> BridgeAdapter | None:
 
 def bridge_for(directory: Path) -> BridgeAdapter | None:
     """The adapter that opens `directory`, None for our checkpoints and DeepSeek-V4.1's; a
-    transformers checkpoint of a type no bridge knows is refused here, by name."""
+    transformers checkpoint of a type no bridge knows is refused here, by name (an unreadable
+    config.json too, as what it is: `transformers_config`)."""
     config = transformers_config(directory)
     if config is None:
         return None
@@ -161,7 +165,7 @@ def bridge_for(directory: Path) -> BridgeAdapter | None:
     # a DeepSeek-V4.1 config names its Engram layers; its Engram side loads without a bridge
     if adapter is None and "engram_layer_ids" not in config:
         raise CheckpointError(
-            f"{Path(directory) / 'config.json'} has model_type {config['model_type']!r}, which no bridge opens; this engine "
+            f"{Path(directory) / CONFIG} has model_type {short(config['model_type'])}, which no bridge opens; this engine "
             f"loads our checkpoints, DeepSeek-V4.1's Engram side and transformers checkpoints of model_type {', '.join(ADAPTERS)}"
         )
     return adapter

@@ -38,6 +38,7 @@ import dataclasses
 import json
 import logging
 import math
+import os
 import re
 from collections import defaultdict
 from contextlib import contextmanager
@@ -59,12 +60,16 @@ from transformers.utils import logging as hf_logging
 
 from ..addressing import TableAddressing, is_prime, suffix_mixes
 from ..checkpoint import CONFIG, TOKENIZER, CheckpointError, with_cache
+from ..config import MAX_CONFIG_BYTES, quoted_name, read_json_file, short
 from ..model import EngramLM, token_input
 from ..prefetch import Prefetcher, PrefetchStep, RowFetch
 from ..tables import HostTable, MmapTable, PreadTable, RowTable, TableError, TierOptions, safetensors_header
+from ..tables.codec import describe_nonfinite
+from ..tables.file import read_safetensors_index
 from ..tables.parts import PartedTable, SafetensorsRows
 from ..tokenizer import load_tokenizer
 from . import BridgeAdapter
+from .validation import check_qwen4_exp_text, check_weight_dtype, refuse_code_and_quantization
 
 MODEL_TYPES = ("qwen4_exp", "qwen4_exp_text")
 INDEX, SINGLE_FILE = "model.safetensors.index.json", "model.safetensors"
@@ -73,6 +78,13 @@ INDEX, SINGLE_FILE = "model.safetensors.index.json", "model.safetensors"
 TABLE_TENSOR = re.compile(r"layers\.(\d+)\.ple\.ple_embedding\.ngram_embedding\.(?:shard_(\d+)\.)?weight$")
 # renames the table's tensors so `from_pretrained` skips them when a tier serves the table
 SKIP_TABLES = {r"ngram_embedding\.((?:shard_\d+\.)?weight)$": r"ngram_embedding_in_tier.\1"}
+# a decoder layer's weights, in a text (`model.`) or multimodal (`model.language_model.`) checkpoint
+DECODER_LAYER = re.compile(r"^model\.(?:language_model\.)?layers\.(\d+)\.")
+FLOATING_DTYPES = ("F", "BF")  # safetensors' floating-point dtypes: F16, F32, BF16, F8_E4M3...
+# the integer tensors a Qwen4-Exp checkpoint holds: each PLE layer's hashing constants (I64)
+INTEGER_TENSOR = re.compile(r"\.ple_embedding\.(?:layer_multipliers|ngram_heads_offsets|ngram_heads_vocab_sizes)$")
+# transformers' value of each text config key that config.json leaves out
+TEXT_CONFIG_DEFAULTS = {field.name: field.default for field in dataclasses.fields(Qwen4ExpTextConfig)}
 # a checkpoint pads its embedding beyond its tokenizer (Qwen3: 151,669 ids in 151,936 rows);
 # a tokenizer further short than this is another model's
 VOCAB_PADDING = 1024
@@ -618,7 +630,10 @@ class Qwen4ExpBridge(HookedRootModule):
         """Token ids `[B, T]`, right-padded with the pad id (and the mask of real tokens). Qwen
         prepends nothing; `prepend_bos` is accepted for TransformerLens's signature only."""
         if self.tokenizer is None:
-            raise ValueError("this model has no tokenizer; pass token ids, or load it with tokenizer=...")
+            raise CheckpointError(
+                f"this model has no tokenizer: its checkpoint has no {TOKENIZER}; put the model's {TOKENIZER} beside its "
+                "config.json, or load it with tokenizer=..."
+            )
         texts = [text] if isinstance(text, str) else list(text)
         encoded = [self.tokenizer.encode(t, add_special_tokens=False).ids for t in texts]
         length = max(1, max(map(len, encoded)))
@@ -673,36 +688,38 @@ class Qwen4ExpAdapter(BridgeAdapter):
     model_types = MODEL_TYPES
 
     def read_config(self, directory: Path) -> tuple[Qwen4ExpTextConfig, Qwen4ExpBridgeConfig]:
-        """transformers' text config and our view of it, after the checks whose failure
-        transformers would report late or not at all (a config without PLE loads silently)."""
+        """transformers' text config and our view of it. Before transformers sees a key, the
+        file is read with bounds and every key it or we read is checked, compared and its sizes
+        bounded (`bridges.validation`); remote code and quantized weights are refused."""
         path = directory / CONFIG
-        try:
-            data = json.loads(path.read_text())
-            if not isinstance(data, dict):
-                raise TypeError("config.json must be a JSON object")
-        except (OSError, ValueError, TypeError) as err:
-            raise CheckpointError(f"{path} is not a readable config.json ({_one_line(err)})") from err
+        data = read_json_file(path, MAX_CONFIG_BYTES, "download the checkpoint's config.json again", CheckpointError)
+        if not isinstance(data, dict):
+            raise CheckpointError(f"{path} holds a JSON {type(data).__name__}, not an object of keys; download it again")
         model_type = data.get("model_type")
         if model_type not in MODEL_TYPES:
             raise CheckpointError(
-                f"{path} has model_type {model_type!r}, not a Qwen4-Exp checkpoint ({' or '.join(MODEL_TYPES)}); "
+                f"{path} has model_type {short(model_type)}, not a Qwen4-Exp checkpoint ({' or '.join(MODEL_TYPES)}); "
                 "open it with load_model, which picks the loader for its type"
             )
-        text, where = (data.get("text_config"), "text_config") if model_type == "qwen4_exp" else (data, "the config")
+        refuse_code_and_quantization(data, path)
+        # `where` prefixes a key's name in messages: the text model's keys of a multimodal config are under text_config
+        text, where = (data.get("text_config"), "text_config.") if model_type == "qwen4_exp" else (data, "")
         if not isinstance(text, dict):
             raise CheckpointError(
                 f"{path} has no text_config object: a qwen4_exp (multimodal) config keeps its language model's keys there"
             )
         if "ple_layer_ids" not in text:
             raise CheckpointError(
-                f"{path}: {where} has no 'ple_layer_ids': Qwen4-Exp lists its PLE (Engram) layers there, one-indexed; "
-                "add the key from the model's published config"
+                f"{path}: {where.rstrip('.') or 'the config'} has no 'ple_layer_ids': Qwen4-Exp lists its PLE (Engram) "
+                "layers there, one-indexed; add the key from the model's published config"
             )
         if not text["ple_layer_ids"]:
             raise CheckpointError(
-                f"{path}: {where} has 'ple_layer_ids': {text['ple_layer_ids']!r}, no PLE (Engram) layers, so there are no "
-                "gates to hook; load it with transformers directly"
+                f"{path}: {where}ple_layer_ids={short(text['ple_layer_ids'])}, no PLE (Engram) layers, so there are no gates "
+                "to hook; load it with transformers directly"
             )
+        check_weight_dtype(data, path)
+        check_qwen4_exp_text(text, TEXT_CONFIG_DEFAULTS, path, where)
         try:
             if model_type == "qwen4_exp":
                 config = Qwen4ExpConfig.from_dict(data).text_config
@@ -782,8 +799,9 @@ class Qwen4ExpAdapter(BridgeAdapter):
         (loaded by `from_pretrained`); `host` and `mmap` serve it from the shards; `prefetch`
         gives the model a `Prefetcher` (close it with `model.prefetcher.close()`). `dtype`:
         the backbone's (a torch dtype or its name; default: the checkpoint's); a tier's rows are
-        cast to it as they arrive. `verify` checks every shard's header against its size (no
-        manifest or hashes here).
+        cast to it as they arrive. Every shard's header is checked first (its layout, floating-point
+        dtypes, the config's layers: `check_weights`); `verify` also checks every loaded weight for
+        NaN and infinite values (no manifest or hashes here).
 
         `device`: the backbone goes there whole when it fits; on a GPU it does not fit
         (`backbone_placement`), transformers spreads it over the GPUs and CPU memory
@@ -795,17 +813,14 @@ class Qwen4ExpAdapter(BridgeAdapter):
         text_config, cfg = self.read_config(directory)
         tokenizer = _checked_tokenizer(directory, tokenizer, cfg)
         index, weight_map = weight_files(directory)
-        if verify:
-            for shard in sorted(set(weight_map.values())):
-                try:
-                    safetensors_header(directory / shard)
-                except TableError as err:
-                    raise CheckpointError(f"{err}; download that shard again") from err
+        check_weights(directory, weight_map, cfg.n_layers)
         tables = self.open_tables(directory, cfg, options, device) if options.tier != "resident" else {}
         dtype = getattr(torch, dtype) if isinstance(dtype, str) else dtype  # "bfloat16", as transformers reads it
         device_map = backbone_placement(directory, weight_map, device, dtype, with_tables=not tables)
         with quiet_transformers(device):
             hf = _from_pretrained(directory, text_config, skip_tables=bool(tables), dtype=dtype, device_map=device_map)
+        if verify:
+            check_finite(hf, directory)
         model = Qwen4ExpBridge(hf, cfg, tokenizer, tables)
         if device_map is None:
             model = model.to(device)
@@ -832,13 +847,11 @@ def load_qwen4_exp(directory, device="cpu", tokenizer=None, tier="resident", ver
 def weight_files(directory: Path) -> tuple[Path, dict[str, str]]:
     """(the file that names the weights, {tensor: shard file}), every shard checked present."""
     index = directory / INDEX
-    if index.is_file():
+    if os.path.lexists(index):
         try:
-            weight_map = json.loads(index.read_text())["weight_map"]
-            if not isinstance(weight_map, dict) or not all(isinstance(v, str) and Path(v).name == v for v in weight_map.values()):
-                raise TypeError("weight_map must map tensor names to shard files in the same directory")
-        except (OSError, ValueError, KeyError, TypeError) as err:
-            raise CheckpointError(f"{index} is not a readable safetensors index ({_one_line(err)}); download it again") from err
+            weight_map = read_safetensors_index(index)
+        except TableError as err:
+            raise CheckpointError(str(err)) from err
         by_shard = defaultdict(list)
         for name, shard in weight_map.items():
             by_shard[shard].append(name)
@@ -850,15 +863,42 @@ def weight_files(directory: Path) -> tuple[Path, dict[str, str]]:
                 )
         return index, weight_map
     single = directory / SINGLE_FILE
-    if not single.is_file():
+    if not os.path.lexists(single):
         raise CheckpointError(
             f"{directory} has neither {SINGLE_FILE} nor {INDEX}: it holds no weights; download them, or save_pretrained again"
         )
     try:
         header, _, _ = safetensors_header(single)
     except TableError as err:
-        raise CheckpointError(f"{err}; download it again") from err
+        raise CheckpointError(str(err)) from err
     return single, dict.fromkeys(header, SINGLE_FILE)
+
+
+def check_weights(directory: Path, weight_map: dict[str, str], n_layers: int) -> None:
+    """Every shard's header checked (`safetensors_header`), every weight stored in a
+    floating-point dtype (a model whose norms or projections are integers would load and compute
+    nonsense) and the PLE hashing constants in I64, and the decoder layers the weights hold are config.json's `num_hidden_layers`:
+    a config that disagrees is refused here, not after transformers built every layer."""
+    layers = set()
+    for shard in sorted(set(weight_map.values())):
+        try:
+            header, _, _ = safetensors_header(directory / shard)
+        except TableError as err:
+            raise CheckpointError(str(err)) from err
+        for name, info in header.items():
+            integer = INTEGER_TENSOR.search(name) is not None
+            if info["dtype"].startswith(FLOATING_DTYPES) == integer or (integer and info["dtype"] != "I64"):
+                expected = "I64, as Qwen4-Exp's PLE hashing constants are" if integer else "floating-point (BF16, F16, F32)"
+                raise CheckpointError(
+                    f"{directory / shard}: tensor {quoted_name(name)} is {info['dtype']}, but it must be {expected}: the file is "
+                    "altered or not this model's; download it again"
+                )
+            layers.update(int(match[1]) for match in [DECODER_LAYER.search(name)] if match)
+    if layers and layers != set(range(n_layers)):
+        raise CheckpointError(
+            f"{directory / CONFIG} has num_hidden_layers={n_layers}, but the weights hold decoder layers "
+            f"{min(layers)}..{max(layers)} ({len(layers)} of them): the config and the weights are of different models"
+        )
 
 
 def table_parts(weight_map: dict[str, str]) -> dict[int, list[str]]:
@@ -869,6 +909,17 @@ def table_parts(weight_map: dict[str, str]) -> dict[int, list[str]]:
         if match:
             found[int(match[1])].append((int(match[2] or 0), name))
     return {layer: [name for _, name in sorted(parts)] for layer, parts in found.items()}
+
+
+def check_finite(hf: nn.Module, directory: Path) -> None:
+    """Refuse a loaded model whose weights (tables in a tier aside: their rows are checked as
+    they are gathered) hold NaN or infinite values, naming the first such tensor."""
+    for name, tensor in [*hf.named_parameters(), *hf.named_buffers()]:
+        if tensor.device.type == "meta":
+            continue
+        problem = describe_nonfinite(tensor.detach())
+        if problem:
+            raise CheckpointError(f"{directory}: weight {name} {problem}: the checkpoint is corrupt; download it again")
 
 
 def _host_table(source: SafetensorsRows, names: list[str], device) -> HostTable:
@@ -892,7 +943,7 @@ def _checked_tokenizer(directory: Path, tokenizer: Tokenizer | None, cfg: Qwen4E
     where = "the given tokenizer"
     if tokenizer is None:
         path = directory / TOKENIZER
-        if not path.is_file():
+        if not os.path.lexists(path):  # a FIFO or a folder there is named by load_tokenizer
             return None
         try:
             tokenizer, where = load_tokenizer(path), str(path)

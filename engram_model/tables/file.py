@@ -4,12 +4,14 @@ ever reading the file whole. Row r of a table starts at `offset + r * row_bytes`
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from ..config import ConfigError, parse_json, quoted_name, read_json_file, regular_file_size, short
 from .codec import _SAFETENSORS_DTYPES, FP8_BLOCK, ROW_FORMATS, RowCodec, TableError
 
 
@@ -55,27 +57,105 @@ def read_rows_into(entry: TableEntry, start: int, out: np.ndarray) -> None:
             _pread_exact(f.fileno(), memoryview(view).cast("B"), array.offset + start * array.width, array.path)
 
 
+MAX_HEADER_BYTES = 1 << 27  # a safetensors header (the format's own parsers allow 100 MB)
+# bits per value of each dtype the safetensors format defines
+SAFETENSORS_DTYPE_BITS = {
+    "BOOL": 8, "U8": 8, "I8": 8, "F8_E4M3": 8, "F8_E5M2": 8, "F8_E8M0": 8, "F4": 4, "F6_E2M3": 6, "F6_E3M2": 6,
+    "U16": 16, "I16": 16, "F16": 16, "BF16": 16, "U32": 32, "I32": 32, "F32": 32, "C64": 64,
+    "U64": 64, "I64": 64, "F64": 64,
+}  # fmt: skip
+
+
 def safetensors_header(path: Path) -> tuple[dict[str, dict], dict[str, str], int]:
     """A safetensors file's tensors (name -> dtype, shape, data_offsets), its metadata, and the
-    byte where its data starts, after checking the file holds every byte the header describes."""
-    size = path.stat().st_size
+    byte where its data starts, after checking what the format requires: a regular file, a
+    header of bounded length that is a JSON object (nested at most MAX_JSON_DEPTH), each tensor
+    a known dtype, a shape of whole numbers >= 0, and offsets that span exactly its bytes, one
+    after the other from the start of the data to the end of the file. Each failure is a
+    TableError naming the file (and the tensor)."""
+    fix = "download or save the file again"
+    size = regular_file_size(path, 1 << 62, fix, TableError)
     with open(path, "rb") as f:
         prefix = f.read(8)
         header_len = int.from_bytes(prefix, "little") if len(prefix) == 8 else -1
-        if not 2 <= header_len <= min(size - 8, 1 << 27):
-            raise TableError(f"{path} is not a safetensors file (bad header length)")
-        try:
-            header = json.loads(f.read(header_len))
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise TableError(f"{path} has an unreadable safetensors header ({err})") from err
+        if not 2 <= header_len <= min(size - 8, MAX_HEADER_BYTES):
+            raise TableError(
+                f"{path} is not a safetensors file: its first 8 bytes give a header of {header_len} bytes, in a file of "
+                f"{size} (at most {MAX_HEADER_BYTES} are read); {fix}"
+            )
+        text = f.read(header_len)
+    try:
+        header = parse_json(text, f"{path}'s safetensors header")
+    except ConfigError as err:
+        raise TableError(f"{err}; {fix}") from None
+    if not isinstance(header, dict):
+        raise TableError(f"{path}'s safetensors header is a JSON {type(header).__name__}, not an object of tensors; {fix}")
     metadata = header.pop("__metadata__", None) or {}
-    data_start = 8 + header_len
-    data_end = max((info["data_offsets"][1] for info in header.values()), default=0)
-    if size != data_start + data_end:
-        raise TableError(
-            f"{path} has {size} bytes but its header describes {data_start + data_end}: the file is truncated or altered"
-        )
+    if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
+        raise TableError(f"{path}'s safetensors __metadata__ must map names to strings; {fix}")
+    data_start, at = 8 + header_len, 0
+    for name, info in sorted(header.items(), key=lambda item: _extent(item[1])):
+        problem = _tensor_problem(info)
+        if problem is None and info["data_offsets"][0] != at:
+            problem = f"starts at data byte {info['data_offsets'][0]}, but the tensor before it ends at {at}"
+        if problem:
+            raise TableError(f"{path}: tensor {quoted_name(name)} {problem}; {fix}")
+        at = info["data_offsets"][1]
+    if size != data_start + at:
+        raise TableError(f"{path} has {size} bytes but its header describes {data_start + at}: the file is truncated or altered")
     return header, metadata, data_start
+
+
+def _extent(info) -> tuple:
+    """(begin, end) of a header entry's data, the order tensors are checked in; an entry too
+    broken to say sorts first, and is refused."""
+    offsets = info.get("data_offsets") if isinstance(info, dict) else None
+    if isinstance(offsets, list) and len(offsets) == 2 and all(type(n) is int for n in offsets):
+        return tuple(offsets)
+    return (-1, -1)
+
+
+def _tensor_problem(info) -> str | None:
+    """What is wrong with one header entry, in words, or None."""
+    if not isinstance(info, dict) or not {"dtype", "shape", "data_offsets"} <= set(info):
+        return "must be an object with dtype, shape and data_offsets"
+    dtype, shape, offsets = info["dtype"], info["shape"], info["data_offsets"]
+    if dtype not in SAFETENSORS_DTYPE_BITS:
+        return f"has dtype {short(dtype)}, which safetensors does not define ({', '.join(SAFETENSORS_DTYPE_BITS)})"
+    if not isinstance(shape, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shape):
+        return f"has shape {short(shape)}; a shape is a list of whole numbers >= 0"
+    if (
+        not isinstance(offsets, list)
+        or len(offsets) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in offsets)
+        or not 0 <= offsets[0] <= offsets[1]
+    ):
+        return f"has data_offsets {short(offsets)}; they are two whole numbers, begin <= end"
+    nbits = math.prod(shape) * SAFETENSORS_DTYPE_BITS[dtype]
+    if offsets[1] - offsets[0] != -(-nbits // 8):
+        return f"is {dtype} {short(shape)}, {-(-nbits // 8)} bytes, but its data_offsets {offsets} span {offsets[1] - offsets[0]}"
+    return None
+
+
+MAX_INDEX_BYTES = 1 << 26  # a safetensors index (a released model's names its tensors in a few MiB)
+
+
+def read_safetensors_index(path: Path) -> dict[str, str]:
+    """The weight map of a sharded checkpoint's `model.safetensors.index.json`, {tensor: shard
+    file in the same directory}, read with bounds (a regular file, MAX_INDEX_BYTES, nesting);
+    each failure is a TableError naming the file."""
+    fix = "download it again"
+    try:
+        index = read_json_file(path, MAX_INDEX_BYTES, fix, TableError)
+    except TableError as err:
+        raise TableError(f"{path} is not a readable safetensors index: {err}") from None
+    weight_map = index.get("weight_map") if isinstance(index, dict) else None
+    if not isinstance(weight_map, dict) or not all(isinstance(v, str) and Path(v).name == v for v in weight_map.values()):
+        raise TableError(
+            f'{path} is not a readable safetensors index: it must hold {{"weight_map": {{tensor: shard file in the same '
+            f"directory}}}}; {fix}"
+        )
+    return weight_map
 
 
 class TableFile:
