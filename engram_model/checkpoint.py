@@ -27,7 +27,7 @@ from tokenizers import Tokenizer
 
 from .addressing import table_primes
 from .config import ModelConfig, parse_json
-from .files import replace_directory, sha256_of, staging_directory
+from .files import remove_leftovers, replace_directory, sha256_of, staging_directory
 from .model import EngramLM
 from .prefetch import Prefetcher
 from .tables import CachedTable, RowCodec, TableError, TableFile, TierOptions, encoded_rows, open_table
@@ -83,9 +83,11 @@ def save_model(
     served from an mmap'd table saves without reading the table into memory. `extra_json`
     adds JSON files (name -> object, e.g. a training report) that the manifest covers too.
     `weights_dtype` (e.g. torch.bfloat16) stores the dense floating-point weights in that
-    dtype; loading casts them back to the model's own."""
+    dtype; loading casts them back to the model's own. What an earlier save that was killed left
+    beside `directory` is cleared first (`remove_leftovers`)."""
     directory = Path(directory)
     check_replaceable(directory)
+    remove_leftovers(directory)
     staging = staging_directory(directory, "saving")
     try:
         _write_checkpoint(model, staging, row_format, extra_json or {}, weights_dtype)
@@ -131,9 +133,11 @@ def _files_of_checkpoint(directory: Path) -> set[str]:
 
 
 def copy_checkpoint(source: str | Path, target: str | Path, protected: Iterable[str | Path] = ()) -> Path:
-    """Copy the checkpoint `source` to `target` (checked by `check_replaceable`), whole or not at all."""
+    """Copy the checkpoint `source` to `target` (checked by `check_replaceable`), whole or not at
+    all, after clearing what an earlier copy that was killed left beside it (`remove_leftovers`)."""
     source, target = Path(source), Path(target)
     check_replaceable(target, protected)
+    remove_leftovers(target)
     verify_checkpoint(source)
     staging = staging_directory(target, "copying")
     try:

@@ -1,12 +1,13 @@
 """File helpers every writer in the engine shares: hashing, atomic file writes, swapping a
-fully written directory into place, and the toolkit's cache folder. A reader sees the old
-file or directory or the new one, never half of either."""
+fully written directory into place, clearing what a killed writer left, and the toolkit's
+cache folder. A reader sees the old file or directory or the new one, never half of either."""
 
 from __future__ import annotations
 
 import errno
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -62,13 +63,13 @@ def write_atomically(
     path: Path, data: bytes | Callable[[Path], None], temp_prefix: str = ".", inside: Path | None = None
 ) -> None:
     """Write `data` (bytes, or a function that writes the file it is given) to a temporary
-    sibling named `{temp_prefix}{name}.*.partial`, then rename it to `path`. With `inside` (the
+    sibling named `{temp_prefix}{name}.PID.*.partial`, then rename it to `path`. With `inside` (the
     run or checkpoint folder `path` belongs to), no folder or file on the way may be a link."""
     path = Path(path)
     if inside is not None:
         refuse_links(inside, path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f"{temp_prefix}{path.name}.", suffix=".partial")
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f"{temp_prefix}{path.name}.{os.getpid()}.", suffix=".partial")
     os.close(handle)
     staged = Path(name)
     try:
@@ -83,7 +84,8 @@ def write_atomically(
 
 
 def staging_directory(target: Path, purpose: str) -> Path:
-    """An empty sibling of `target` to write a replacement into (hidden, named after the pid)."""
+    """An empty sibling `.NAME.PURPOSE-PID` of `target` to write a replacement into (hidden,
+    named after the pid, so that `remove_leftovers` knows whether its writer still runs)."""
     staging = target.with_name(f".{target.name}.{purpose}-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)  # this process's own leftover from a failed attempt
     staging.mkdir(parents=True)
@@ -104,3 +106,52 @@ def replace_directory(staging: Path, target: Path) -> Path:
     else:
         staging.rename(target)
     return target
+
+
+def remove_leftovers(target: Path, temp_prefix: str = ".") -> list[str]:
+    """Clear what writers of `target` that no longer run left beside it: a killed
+    `staging_directory` (`.NAME.PURPOSE-PID`) or `write_atomically` (`{temp_prefix}NAME.PID.*.partial`).
+    A kill between `replace_directory`'s two renames leaves the old complete copy at
+    `.NAME.replaced-PID` and no `target`: that copy is put back, not deleted. What a running
+    process (by its pid) is writing is left alone. Returns what was put back, one line each."""
+    target = Path(target)
+    name = re.escape(target.name)
+    staged = re.compile(rf"\.{name}\.([a-z]+)-([0-9]+)")
+    partial = re.compile(rf"{re.escape(temp_prefix)}{name}\.([0-9]+)\..*\.partial")
+    try:
+        entries = sorted(target.parent.iterdir())
+    except FileNotFoundError:
+        return []
+    restored = []
+    for entry in entries:
+        if match := staged.fullmatch(entry.name):
+            purpose, pid = match[1], int(match[2])
+        elif match := partial.fullmatch(entry.name):
+            purpose, pid = "partial", int(match[1])
+        else:
+            continue
+        if process_running(pid):
+            continue
+        real_directory = entry.is_dir() and not entry.is_symlink()
+        if purpose == "replaced" and real_directory and not os.path.lexists(target):
+            entry.rename(target)
+            restored.append(f"{target} was missing after a killed save; put back its previous copy from {entry.name}")
+        elif real_directory:
+            shutil.rmtree(entry, ignore_errors=True)  # ignoring, too, what another process clearing it removed first
+        else:
+            entry.unlink(missing_ok=True)
+    return restored
+
+
+def process_running(pid: int) -> bool:
+    """Whether a process with this id runs on this machine. A pid reused by another process
+    reads as running: its leftovers then wait for a later run, which is the safe side."""
+    if pid <= 0:  # 0 and negatives name process groups, never one writer
+        return False
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True

@@ -33,6 +33,7 @@ import torch
 from tokenizers import Tokenizer
 
 from .config import EngramConfig, ModelConfig, MoEConfig
+from .files import remove_leftovers, write_atomically
 from .train import TrainConfig, train_on_streams, without_engram
 
 LOCKS = ".locks"
@@ -316,8 +317,8 @@ def record_plan(plan: SweepPlan, out_dir: Path, points: list[Point] | None = Non
                 "plan and points or pick a new directory"
             )
         return
-    out_dir.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(recorded, indent=2))
+    remove_leftovers(path)  # the temporary of a record_plan that was killed
+    write_atomically(path, json.dumps(recorded, indent=2).encode())  # a kill never leaves half a plan to refuse
 
 
 def _summary_numbers(path: Path) -> dict:

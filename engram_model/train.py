@@ -41,7 +41,7 @@ from .checkpoint import CheckpointError, save_model
 from .config import MAX_ALLOCATION_BYTES, Allocation, ConfigError, ModelConfig, Range, check_bytes, check_fields, parse_json
 from .corpus import Document
 from .engram import Engram
-from .files import write_atomically
+from .files import remove_leftovers, write_atomically
 from .layers import MoE, RoutedExperts
 from .loading import load_model
 from .model import EngramLM, configure_for_tokenizer
@@ -350,9 +350,9 @@ def save_state(out_dir: Path, model: EngramLM, optimizers: dict, progress: dict,
     return state_dir
 
 
-RUN_ENTRIES = re.compile(
-    r"(state-\d{6}|latest|metrics\.csv|eval\.csv|summary\.json|final)|\.(latest|metrics\.csv|eval\.csv|summary\.json|final)\..*"
-)
+RUN_FILES = ("latest", "metrics.csv", "eval.csv", "summary.json", "final")  # beside the state-NNNNNN/ folders
+_RUN_FILE = "|".join(map(re.escape, RUN_FILES))
+RUN_ENTRIES = re.compile(rf"(state-\d{{6}}|{_RUN_FILE})|\.({_RUN_FILE})\..*")  # a run's own entries and their temporaries
 
 
 def check_run_directory(out_dir: Path) -> None:
@@ -490,6 +490,8 @@ def train_on_streams(
     tokenize it once."""
     out_dir = Path(out_dir)
     check_run_directory(out_dir)
+    for name in RUN_FILES:  # what a killed run was writing: its temporaries go, a `final` it was replacing comes back
+        remove_leftovers(out_dir / name)
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
     resumed = load_state(out_dir, cfg, tokenizer)

@@ -226,7 +226,7 @@ def test_train_cli_scales_the_tables_rows(tokenizer, corpus, tmp_path):
         ("run", r"is, holds or sits inside"),
         ("run/final", r"is, holds or sits inside"),
         ("notes", r"holds thesis\.txt, which no checkpoint manifest there lists"),
-        ("notes/thesis.txt", "is a file"),
+        ("notes/thesis.txt", r"File exists; pass a path that does not exist yet, or a folder"),
     ],
 )
 def test_export_refuses_what_it_did_not_create_before_training(tokenizer, corpus, tmp_path, target, match):
