@@ -3,14 +3,23 @@ background job of the run, while every page stays usable.
 
 A job is the artefact's own command (`probe.runs.artefacts.job_commands`, the CLI run as
 `python -m probe` of this installation) started by a small supervisor process of its own
-session, so it outlives the Streamlit script run and the browser tab that started it. Its
-state lives in the run directory, so a rerun, another page or another session sees it:
+session, so it outlives the Streamlit script run and the browser tab that started it. The
+supervisor gets its commands from the app that starts it, on its stdin, and keeps them in
+memory: the run directory only reports how a job is doing, so whoever can write the run cannot
+make the app run a command. The report lives in the run, so a rerun, another page or another
+session sees it:
 
-    RUN/.jobs/NAME.json   {"name", "commands", "state": running|done|failed, "pid", "started", "ended", "message",
-                           "error" (a failure's message as the command said it, whole), "retry" (whether running
-                           the same commands again can end otherwise)}
+    RUN/.jobs/NAME.json   {"name", "commands" (as started, for the reader), "state": running|done|failed,
+                           "pid" and "pid_start_time" (the supervisor), "command_pid" (the command running now,
+                           the leader of its own process group), "started", "ended",
+                           "message", "error" (a failure's message as the command said it, whole), "retry"
+                           (whether running the same commands again can end otherwise)}
     RUN/.jobs/NAME.log    what the commands print (rich progress bars included, drawn as on a terminal)
     RUN/.jobs/NAME.lock   held while a job is started or its state written: one job per result file
+
+A process is named by its pid together with its start time (Linux's /proc), so a reused pid is
+never taken for a job's. Nothing is written or read in RUN/.jobs through a symbolic link
+(`engram_model.files`), and a state file this app did not write is named, never trusted.
 
 The commands write their result atomically, so a page never reads a half-written file; the
 state says `done` only once the file is there.
@@ -18,11 +27,14 @@ state says `done` only once the file is there.
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import json
+import math
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -32,8 +44,8 @@ from pathlib import Path
 import streamlit as st
 from probe.apps.shared import artefact, code, md_text, run_dir
 
+from engram_model.files import LinkedPathError, open_inside, refuse_links, write_atomically
 from probe.runs import artefacts
-from probe.runs.store import write_json
 
 JOBS = ".jobs"
 LOG_TAIL_LINES = 25
@@ -45,7 +57,14 @@ TERMINAL = {"TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1", "NO_COLOR": "1", "COL
 POLL_S = 1.0  # how often a page asks a running job how far it is
 USAGE_ERROR = 2  # the exit status of a command line that rejected its input: the same input fails the same way
 ERROR_PANEL = re.compile(r"^╭─+ Error ─+╮$")  # the box the command line draws around an input error
+LOG_READ_BYTES = 1 << 20  # what a page reads of a log: its end, where the last error is
+MAX_STATE_BYTES = 1 << 20  # a state this app writes is a few kB; a larger file is not one
+PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h): the signal a process gets when its parent dies
 _started: dict[int, subprocess.Popen] = {}  # this process's supervisors, polled so a finished one is reaped
+
+
+class JobStateError(ValueError):
+    """A job's state file is not one this app writes: malformed, cut short or of the wrong types."""
 
 
 def state_path(run: Path, name: str) -> Path:
@@ -59,56 +78,156 @@ def log_path(run: Path, name: str) -> Path:
 @contextmanager
 def _locked(run: Path, name: str):
     """Held while a job of `name` is started or its state rewritten, across processes."""
-    lock = Path(run) / JOBS / f"{name}.lock"
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    with open(lock, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def _alive(pid: int | None) -> bool:
-    if not pid:
-        return False
-    if pid in _started:
-        return _started[pid].poll() is None  # polling also reaps it
+    run = Path(run)
+    refuse_links(run, run / JOBS)
+    (run / JOBS).mkdir(parents=True, exist_ok=True)
+    handle = open_inside(run, run / JOBS / f"{name}.lock", os.O_RDWR | os.O_CREAT)
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing it releases the lock
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat from the third on (state, ppid, pgrp, ...), None when the
+    process is gone or has ended without being reaped (a zombie)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()  # the name, in (), may hold anything
+    except (OSError, IndexError):
+        return None
+    return None if fields[0] in ("Z", "X") else fields
+
+
+def running_since(pid: int) -> int | None:
+    """When process `pid` started (clock ticks since boot, /proc/PID/stat field 22), None when it
+    does not run. With its pid it names one process: pids are reused, the pair is not."""
+    fields = _stat(pid)
+    return int(fields[19]) if fields else None
+
+
+def _is_running(pid: int | None, since: int | None) -> bool:
+    """Whether the process `pid` that started at `since` still runs (never a later process given
+    the same pid; unknown when `since` is unknown)."""
+    if pid in _started and _started[pid].poll() is not None:  # polling also reaps this process's own
         return False
-    except PermissionError:  # another user's process: there
-        pass
-    stat = Path(f"/proc/{pid}/stat")
-    try:  # Linux: an ended process its parent has not reaped (a zombie) still answers signals
-        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:  # no /proc (not Linux): the signal said alive; else it ended just now
-        return not Path("/proc").is_dir()
+    return pid is not None and since is not None and running_since(pid) == since
+
+
+def left_running(job: dict) -> list[int]:
+    """The processes a job's command left running after its supervisor died: those of the
+    command's process group (`command_pid`) in the supervisor's session (`pid`). The kernel never
+    gives a process a pid still in use as a group's or a session's id, so these are the job's own,
+    whatever else the state file says."""
+    group, session = job.get("command_pid"), job["pid"]
+    if group is None or session is None or running_since(session) is not None:  # a live leader: not the dead supervisor
+        return []
+    left = []
+    for entry in Path("/proc").iterdir():
+        fields = _stat(int(entry.name)) if entry.name.isdigit() else None
+        if fields and int(fields[2]) == group and int(fields[3]) == session:
+            left.append(int(entry.name))
+    return left
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _seconds(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0
+
+
+def _commands(value) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(command, list) and command and all(isinstance(part, str) for part in command) for command in value
+    )
+
+
+# key: (what its value must be, as a message says it; the check; whether every state has it)
+STATE_FIELDS = {
+    "name": ("a string", lambda v: isinstance(v, str), True),
+    "commands": ("a list of commands, each a non-empty list of strings", _commands, True),
+    "state": ("one of running, done, failed", lambda v: v in ("running", "done", "failed"), True),
+    "pid": ("a process id or null", lambda v: v is None or (_whole(v) and v > 0), True),
+    "started": ("a time in seconds", _seconds, True),
+    "message": ("a string", lambda v: isinstance(v, str), True),
+    "pid_start_time": ("a start time in clock ticks or null", lambda v: v is None or _whole(v), False),
+    "command_pid": ("a process id", lambda v: _whole(v) and v > 0, False),
+    "ended": ("a time in seconds or null", lambda v: v is None or _seconds(v), False),
+    "error": ("a string", lambda v: isinstance(v, str), False),
+    "retry": ("true or false", lambda v: isinstance(v, bool), False),
+    "exit_status": ("a whole number or null", lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool)), False),
+}
+
+
+def state_problem(job) -> str | None:
+    """What keeps `job` (a parsed state file) from being a state this app writes, None if nothing."""
+    if not isinstance(job, dict):
+        return f"it holds a JSON {type(job).__name__}, not an object"
+    for key, (kind, fits, required) in STATE_FIELDS.items():
+        if key not in job:
+            if required:
+                return f"it has no {key!r}"
+        elif not fits(job[key]):
+            return f"its {key!r} is {json.dumps(job[key])[:80]}, not {kind}"
+    return None
+
+
+def _read_state(run: Path, name: str) -> dict | None:
+    """The job's state file, checked: None when there is none, JobStateError naming the file
+    and what is wrong with it, LinkedPathError when it is a symbolic link."""
+    path = state_path(run, name)
+    try:
+        handle = open_inside(Path(run), path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO put there reads empty, not forever
+    except FileNotFoundError:
+        return None
+    try:
+        with open(handle, "rb") as file:
+            data = file.read(MAX_STATE_BYTES + 1)
+        if len(data) > MAX_STATE_BYTES:
+            raise ValueError(f"it is over {MAX_STATE_BYTES:,} bytes")
+        job = json.loads(data)
+        problem = state_problem(job)
+    except (OSError, ValueError, RecursionError) as err:  # ValueError: JSONDecodeError and UnicodeDecodeError
+        problem = str(err) or type(err).__name__
+    if problem is not None:
+        raise JobStateError(
+            f"{path} is not a job state this app wrote ({problem}); delete it to start over (it only reports on a job)"
+        )
+    return job
+
+
+def _write_state(run: Path, name: str, job: dict) -> None:
+    write_atomically(state_path(run, name), (json.dumps(job, indent=2) + "\n").encode(), inside=Path(run))
 
 
 def read_job(run: Path, name: str) -> dict | None:
-    """The job's state, None when none was started. A job marked running whose supervisor is
-    gone (the machine restarted, the process was killed) is reported failed."""
-    try:
-        job = json.loads(state_path(run, name).read_text())
-    except (OSError, json.JSONDecodeError):
-        return None
-    if job.get("state") == "running" and not _alive(job.get("pid")):
-        # read the state again: the supervisor may have finished between the two reads
-        try:
-            job = json.loads(state_path(run, name).read_text())
-        except (OSError, json.JSONDecodeError):
-            return None
-        if job.get("state") == "running":
-            job = {
-                **job,
-                "state": "failed",
-                "message": "the job stopped without finishing (its process is gone)\n" + log_tail(run, name),
-                "error": "the job stopped without finishing: its process is gone (killed, or the machine restarted)",
-                "retry": True,
-            }
-    return job
+    """The job's state, None when none was started (JobStateError or LinkedPathError, each
+    naming the file, when its state file is not one this app wrote). A job marked running whose
+    supervisor is gone (the machine restarted, the process was killed) is reported failed once
+    nothing of its command runs; until then it is running, with the processes left named, so
+    a retry never writes beside them."""
+    job = _read_state(run, name)
+    if job is None or job["state"] != "running" or _is_running(job["pid"], job.get("pid_start_time")):
+        return job
+    left = left_running(job)
+    if left:
+        return {
+            **job,
+            "message": f"its supervisor is gone, but what its command started still runs (process {', '.join(map(str, left))}); "
+            f"it is done when they end, or stop them with `kill -- -{job['command_pid']}`",
+        }
+    job = _read_state(run, name)  # read again: the supervisor may have finished between the two reads
+    if job is None or job["state"] != "running" or _is_running(job["pid"], job.get("pid_start_time")):
+        return job
+    return {
+        **job,
+        "state": "failed",
+        "message": "the job stopped without finishing (its process is gone)\n" + log_tail(run, name),
+        "error": "the job stopped without finishing: its process is gone (killed, or the machine restarted)",
+        "retry": True,
+    }
 
 
 def as_job_commands(commands: list[list[str]]) -> list[list[str]]:
@@ -125,32 +244,28 @@ def planned_commands(run: Path, name: str, commands: list[list[str]] | None = No
 def start(run: Path, name: str, commands: list[list[str]] | None = None) -> dict:
     """Start the job that writes `name`'s result file of `run` (with `commands` in place of the
     artefact's own command: `planned_commands`), unless one is running already (then that one
-    is returned): never two jobs for the same file."""
+    is returned): never two jobs for the same file. The commands are planned here, from the
+    app's own knowledge, and handed to the supervisor: a retry never runs what a state file says."""
     run = Path(run)
     with _locked(run, name):
         job = read_job(run, name)
         if job is not None and job["state"] == "running":
             return job
-        job = {
-            "name": name,
-            "commands": planned_commands(run, name, commands),
-            "state": "running",
-            "pid": None,
-            "started": time.time(),
-            "ended": None,
-            "message": "",
-        }
-        log_path(run, name).write_bytes(b"")
+        job = {"name": name, "commands": planned_commands(run, name, commands), "state": "running", "started": time.time()}
+        job |= {"ended": None, "message": ""}
+        os.close(open_inside(run, log_path(run, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK))  # a new log
         supervisor = subprocess.Popen(
             [sys.executable, "-m", "probe.apps.background", str(run), name],
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,  # not stopped by a signal to the app's process group
         )
         _started[supervisor.pid] = supervisor
-        job["pid"] = supervisor.pid
-        write_json(state_path(run, name), job)
+        with supervisor.stdin:
+            supervisor.stdin.write(json.dumps(job).encode())
+        job |= {"pid": supervisor.pid, "pid_start_time": running_since(supervisor.pid)}
+        _write_state(run, name, job)
     return job
 
 
@@ -162,13 +277,21 @@ def wait(run: Path, name: str) -> dict:
     return read_job(run, name)
 
 
-def log_tail(run: Path, name: str, lines: int | None = LOG_TAIL_LINES) -> str:
-    """The last lines of the job's log (all of it with `lines=None`) as a terminal shows them:
-    each progress bar's redraws (carriage returns) collapsed to its last state, escape codes removed."""
+def _log_end(run: Path, name: str, size: int) -> bytes:
+    """The last `size` bytes of the job's log, b"" when it has none (never read through a link)."""
     try:
-        text = log_path(run, name).read_bytes().decode(errors="replace")  # bytes: read_text would turn each \r into a line
+        with open(open_inside(Path(run), log_path(run, name), os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            handle.seek(0, os.SEEK_END)
+            handle.seek(max(handle.tell() - size, 0))
+            return handle.read()
     except OSError:
-        return ""
+        return b""
+
+
+def log_tail(run: Path, name: str, lines: int | None = LOG_TAIL_LINES) -> str:
+    """The last lines of the job's log (all a page reads of it with `lines=None`) as a terminal shows them:
+    each progress bar's redraws (carriage returns) collapsed to its last state, escape codes removed."""
+    text = _log_end(run, name, LOG_READ_BYTES).decode(errors="replace")  # bytes: read_text would turn each \r into a line
     shown = []
     for line in text.split("\n"):
         redraws = [ANSI.sub("", part).rstrip() for part in line.split("\r")]
@@ -203,24 +326,18 @@ def error_text(log: str) -> str:
 
 def progress(run: Path, name: str) -> float | None:
     """The fraction done that the command's last progress bar shows, None before it shows one."""
-    try:
-        with open(log_path(run, name), "rb") as handle:
-            handle.seek(0, os.SEEK_END)
-            handle.seek(max(handle.tell() - 4096, 0))  # the last redraws are enough
-            text = ANSI.sub("", handle.read().decode(errors="replace"))
-    except OSError:
-        return None
+    text = ANSI.sub("", _log_end(run, name, 4096).decode(errors="replace"))  # the last redraws are enough
     found = PROGRESS.findall(text)
     return min(int(found[-1]), 100) / 100 if found else None
 
 
-def supervise(run: Path, name: str) -> None:
-    """Run the job's commands one after another into its log, then record how it ended."""
-    with _locked(run, name):  # `start` holds it until the state naming this job is written
-        job = json.loads(state_path(run, name).read_text())
+def supervise(run: Path, name: str, job: dict) -> None:
+    """Run `job`'s commands (handed over by `start`, never read back from the run) one after
+    another into its log, reporting each command's process as it starts, then record how it ended."""
+    job = {**job, "pid": os.getpid(), "pid_start_time": running_since(os.getpid())}  # as `start` reports it
     status = None
     try:
-        state, message, status = _run_commands(run, name, job["commands"], log_path(run, name))
+        state, message, status = _run_commands(run, name, job)
     except Exception as err:  # whatever stops the supervisor is the job's failure, said on the page
         state, message = "failed", f"{type(err).__name__}: {err}"
     path = artefacts.artefact_path(run, name)
@@ -237,28 +354,55 @@ def supervise(run: Path, name: str) -> None:
         }
     if ended["state"] == "failed":
         ended["message"] += "\n" + log_tail(run, name)
-    with _locked(run, name):
-        write_json(state_path(run, name), {**job, **ended})
+    with _locked(run, name):  # `start` holds it until its own report of this job is written: this one comes after
+        _write_state(run, name, {**job, **ended})
 
 
-def _run_commands(run: Path, name: str, commands: list[list[str]], log_file: Path) -> tuple[str, str, int | None]:
+def _run_commands(run: Path, name: str, job: dict) -> tuple[str, str, int | None]:
     """("done", "", 0) once `name`'s preparation (`artefacts.PREPARE`) is written and every command
     exits 0, else ("failed", which command and its exit status, the exit status)."""
-    with open(log_file, "ab") as log:
+    with open(open_inside(run, log_path(run, name), os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab") as log:
         if name in artefacts.PREPARE:
             log.write(f"preparing the input of {name}\n".encode())
             log.flush()
             log.write(f"wrote {artefacts.PREPARE[name](run)}\n".encode())
-        for command in commands:
+        for command in job["commands"]:
             log.write(f"$ {shlex.join(command)}\n".encode())
             log.flush()
-            status = subprocess.call(
-                command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **TERMINAL}
+            # A supervisor killed with -9 runs no code of its own, so only the kernel can stop its command
+            # then: PR_SET_PDEATHSIG kills the command the moment the supervisor dies (no watchdog process,
+            # which could itself be killed). What the command starts in turn (a sweep's workers) stays in its
+            # process group, which `read_job` finds (`left_running`) and reports running until it ends:
+            # never killed on the word of a state file, which anyone who can write the run can forge.
+            process = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, **TERMINAL},
+                process_group=0,  # the command leads a group of its own: one kill stops all it started
+                preexec_fn=_dies_with(os.getpid()),
             )
+            with _locked(run, name):
+                _write_state(run, name, {**job, "command_pid": process.pid})
+            status = process.wait()
             if status != 0:
                 how = f"was killed by signal {-status}" if status < 0 else f"ended with exit status {status}"
                 return "failed", f"`{shlex.join(command)}` {how}", status
     return "done", "", 0
+
+
+def _dies_with(parent: int):
+    """What a command of the supervisor `parent` runs before it starts (`preexec_fn`, Linux): the
+    kernel is to kill it when its parent dies, however the parent dies."""
+    libc = ctypes.CDLL(None, use_errno=True)  # loaded here: between fork and exec only the call itself runs
+
+    def arrange() -> None:
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # the supervisor died before that call: nothing would kill this command
+            os._exit(1)
+
+    return arrange
 
 
 def compute_here(
@@ -277,7 +421,11 @@ def compute_here(
     With `problem` (Markdown: why these commands cannot succeed, found before starting) the
     button is off and the problem said. Once the file is written the page is drawn again, with it."""
     run = run_dir()
-    job = read_job(run, name)
+    try:
+        job = read_job(run, name)
+    except (JobStateError, LinkedPathError) as err:  # the app's own files in the run, tampered with
+        st.error(f"The {md_text(what)} cannot be computed here: {md_text(err)}")
+        return
     if job is not None and job["state"] == "running":
         _follow(run, name, what)
         return
@@ -309,6 +457,9 @@ def compute_here(
     if st.button(label, key=f"compute_{name}", icon=":material/play_arrow:"):
         try:
             start(run, name, commands)
+        except (JobStateError, LinkedPathError) as err:  # the app's own files in the run, tampered with
+            st.error(f"Cannot start the job: {md_text(err)}")
+            return
         except OSError as err:  # a run directory this user cannot write
             st.error(
                 f"Cannot start the job in {md_text(run)} ({md_text(err)}); run the command above where you can write the run."
@@ -348,20 +499,25 @@ def artefact_or_job(
 def _follow(run: Path, name: str, what: str) -> None:
     @st.fragment(run_every=POLL_S)
     def running():
-        job = read_job(run, name)
+        try:
+            job = read_job(run, name)
+            fraction, log = progress(run, name), log_tail(run, name)
+        except (JobStateError, LinkedPathError):  # the whole page says what is wrong with its files
+            job = None
         if job is None or job["state"] != "running":
             st.rerun()  # the whole page again: with the result, or with the failure
         elapsed = f"{time.time() - job['started']:,.0f} s"
-        fraction = progress(run, name)
         if fraction is None:  # no bar printed yet (loading the model, reading the corpus): time only
             st.status(f"Computing the {md_text(what)}: {elapsed} so far", state="running")
         else:
             st.progress(fraction, text=f"Computing the {md_text(what)}: {fraction:.0%} · {elapsed} so far")
+        if job["message"]:  # a running job's message: its supervisor is gone, what it left still runs
+            st.warning(md_text(job["message"]))
         with st.expander("log"):
-            st.code(log_tail(run, name) or " ", language=None)
+            st.code(log or " ", language=None)
 
     running()
 
 
-if __name__ == "__main__":
-    supervise(Path(sys.argv[1]), sys.argv[2])
+if __name__ == "__main__":  # the supervisor `start` runs: its job (commands included) comes on stdin
+    supervise(Path(sys.argv[1]), sys.argv[2], json.load(sys.stdin))

@@ -3,6 +3,8 @@ window follows it), with a found text highlighted; the clicked token's n-grams (
 to its n-gram page), rows, category and gate per branch at every layer beside the text.
 Everything that picks the view is in the address: `?doc=ID&pos=N&layer=L&gate=G&scale=S&q=TEXT`."""
 
+import pyarrow as pa
+import pyarrow.compute as pc
 import streamlit as st
 from probe.apps.colour import scale_address, scale_setting
 from probe.apps.export import export_buttons
@@ -90,26 +92,32 @@ except KeyError as err:
     st.error(f"{md_text(err.args[0])}; pick a document from the list.")
     st.stop()
 text = cached(document_text, doc_id)
-every_layer = trace.to_pylist()
-tokens = [row for row in every_layer if row["layer"] == layer]
-starts, ends = [row["char_start"] for row in tokens], [row["char_end"] for row in tokens]
+# a document may have millions of tokens: its columns stay arrays, and only the rows drawn become Python rows
+tokens = trace.filter(pc.equal(trace.column("layer"), layer))
+n_tokens = tokens.num_rows
+starts, ends = tokens.column("char_start").to_numpy(), tokens.column("char_end").to_numpy()
 matches = find_matches(text, search)
 spans = [tokens_in_span(starts, ends, start, end) for start, end in matches]
 matched = sorted({i for span in spans for i in span})
 first_tokens = sorted({span[0] for span in spans if span})
 if st.session_state.pos is None:
     st.session_state.pos = first_tokens[0] if first_tokens else 0
-if not 0 <= st.session_state.pos < len(tokens):
-    st.warning(f"Position {st.session_state.pos} is outside this document's {len(tokens):,} tokens; showing position 0.")
+if not 0 <= st.session_state.pos < n_tokens:
+    st.warning(f"Position {st.session_state.pos} is outside this document's {n_tokens:,} tokens; showing position 0.")
     st.session_state.pos = 0
 
-start, stop = token_window(st.session_state.pos, len(tokens), WINDOW)
+start, stop = token_window(st.session_state.pos, n_tokens, WINDOW)
 labels = {row["position"]: row for row in cached(token_categories, doc_id, start, stop).to_pylist()}
-for row in every_layer:
-    row.update(labels.get(row["position"], {"category": None, "evidence": None}))  # labelled inside the window only
+
+
+def labelled(rows: list[dict]) -> list[dict]:
+    """`rows` with their category and its evidence (labelled inside the window only)."""
+    return [row | labels.get(row["position"], {"category": None, "evidence": None}) for row in rows]
+
+
 left, right = st.columns([3, 2], gap="medium")
 with right:
-    position = st.number_input(f"token position (0..{len(tokens) - 1:,}); or click a token", 0, len(tokens) - 1, key="pos")
+    position = st.number_input(f"token position (0..{n_tokens - 1:,}); or click a token", 0, n_tokens - 1, key="pos")
     if first_tokens:
 
         def go_to_match(step: int) -> None:
@@ -131,11 +139,13 @@ to_address({"doc": doc_id, "pos": position, "layer": layer, "gate": gate, "scale
 histogram = cached(gate_histogram)
 branch = int(gate.removeprefix("gate_b")) if gate.startswith("gate_b") else -1  # the max gate has no histogram: use the mean's
 cdf = histogram_cdf(histogram, layer, branch)
-shown = tokens[start:stop]
+shown = labelled(tokens.slice(start, stop - start).to_pylist())
 with left:
     st.html(colour_bar_html(scale, cdf, f"layer {layer} {gate.removeprefix('gate_')} gate"))
-    if len(tokens) > WINDOW:
-        st.caption(f"tokens {start:,}–{stop - 1:,} of {len(tokens):,}: the window follows the position")
+    if n_tokens > WINDOW:
+        st.caption(
+            f"tokens {start:,}–{stop - 1:,} of {n_tokens:,}: the window follows the position (set it beside, or click a token)"
+        )
 
     def select_clicked() -> None:
         st.session_state.pos = st.session_state.token_view["select"]
@@ -143,7 +153,7 @@ with left:
     data = token_view_data(shown, gate, scale, cdf, max_order, position, [i - start for i in matched if start <= i < stop])
     token_view(data, select_clicked)
 
-at_position = [row for row in every_layer if row["position"] == position]
+at_position = labelled(trace.filter(pc.equal(trace.column("position"), position)).to_pylist())
 first = at_position[0]
 with right:
     st.subheader(f"Token at position {position}")
@@ -191,17 +201,16 @@ with right:
 st.plotly_chart(gate_trace_figure(trace, gate, window=(start, stop), selected=position))
 st.caption(f"The whole document's tokens at layer {layer}, with their gates per branch and the n-grams they read:")
 export_buttons(
-    [
+    pa.table(
         {
-            "position": row["position"],
-            "token": row["token"],
-            "gate_mean": row["gate_mean"],
-            "gate_max": row["gate_max"],
-            **{f"gate_b{b}": g for b, g in enumerate(row["gates"])},
-            **{f"ngram_{n}": row[f"ngram_{n}"] for n in range(2, max_order + 1)},
+            "position": tokens.column("position"),
+            "token": tokens.column("token"),
+            "gate_mean": tokens.column("gate_mean"),
+            "gate_max": tokens.column("gate_max"),
+            **{f"gate_b{b}": pc.list_element(tokens.column("gates"), b) for b in range(config["hc_streams"])},
+            **{f"ngram_{n}": tokens.column(f"ngram_{n}") for n in range(2, max_order + 1)},
         }
-        for row in tokens
-    ],
+    ),
     f"trace_layer{layer}",
     "document_trace",
 )

@@ -4,9 +4,10 @@ alignment a_j, and the logit lens."""
 import shlex
 
 import streamlit as st
-from probe.apps.background import compute_here, read_job
+from probe.apps.background import JobStateError, compute_here, read_job
 from probe.apps.shared import artefact, cached, code, drawn, md_text, run_dir
 
+from engram_model.files import LinkedPathError
 from probe.plots import alignment_curve, cka_heatmap, lens_curves
 from probe.runs.artefacts import artefact_path
 from probe.runs.queries import BASELINE, analysis_command, comparison_problem, overview, similarity_positions
@@ -63,7 +64,10 @@ def result_or_offer(analysis: str, what: str, takes: str) -> dict | None:
     result = artefact(analysis, what, say_missing=False)
     if result is not None or artefact_path(run_dir(), analysis).is_file():  # drawn, or its problem said
         return result
-    job = read_job(run_dir(), analysis)
+    try:
+        job = read_job(run_dir(), analysis)
+    except (JobStateError, LinkedPathError):  # compute_here, below, names the file and what is wrong with it
+        job = None
     if job is not None and job["state"] == "running":
         compute_here(analysis, what, takes)  # its progress
         return None

@@ -30,7 +30,10 @@ from probe.plots.tokens import colour_bar_html, histogram_cdf, token_view_data
 from probe.runs.aggregate import gate_histogram
 from probe.runs.store import RunError
 
-MAX_CHARS = 20_000  # the model runs in this page's process, on its CPU: a few pages of text keep a click quick
+# the model runs in this page's process, on its CPU: a few pages of text keep a click quick. Both bounds
+# count: 20,000 emoji are 80,000 byte-level tokens, which would hold the page for minutes
+MAX_CHARS = 20_000
+MAX_TOKENS = 5_000
 IN_ADDRESS = 500  # a longer text stays out of the address (browsers and servers cap its length)
 
 config = manifest()["config"]
@@ -93,7 +96,7 @@ def back_to_start() -> None:
 
 
 text = st.text_area(
-    f"text (up to {MAX_CHARS:,} characters)",
+    f"text (up to {MAX_CHARS:,} characters and {MAX_TOKENS:,} tokens)",
     key="text",
     height=150,
     on_change=back_to_start,
@@ -109,18 +112,22 @@ if not text:
     to_address({"layer": layer, "gate": gate, "scale": scale})
     st.info("Type or paste a text above: its tokens are shaded by the gate the run's model gives them.")
     st.stop()
-if len(text) > MAX_CHARS:
+
+
+def refuse(problem: str) -> None:
+    """Say why the page will not gate the text, and how to see all of it, then stop."""
     to_address({"layer": layer, "gate": gate, "scale": scale})
-    st.error(
-        f"The text has {len(text):,} characters; this page gates at most {MAX_CHARS:,} at once. Shorten it, "
-        "or probe it as a corpus of its own (the run's pages then show all of it):"
-    )
+    st.error(f"{problem}. Shorten it, or probe it as a corpus of its own (the run's pages then show all of it):")
     st.code(f"engram-probe run --corpus my_text.txt --model {manifest().get('model')} --out runs/my_text", language="bash")
     st.stop()
 
+
+if len(text) > MAX_CHARS:  # checked before anything reads the text
+    refuse(f"The text has {len(text):,} characters; this page gates at most {MAX_CHARS:,} at once")
+
 run = str(run_dir())
 try:
-    run_model(run)
+    model = run_model(run)
 except RunError as err:
     to_address({"layer": layer, "gate": gate, "scale": scale})
     st.error(md_text(err))
@@ -130,6 +137,9 @@ except RunError as err:
     )
     st.code('engram-probe gates "your text" --model CHECKPOINT_DIR', language="bash")
     st.stop()
+n_tokens = len(model.tokenizer.encode(text, add_special_tokens=False).ids)  # quick: the model's run is what takes long
+if n_tokens > MAX_TOKENS:
+    refuse(f"The text is {n_tokens:,} tokens long; this page gates at most {MAX_TOKENS:,} at once")
 
 every_layer = gated_rows(run, text)
 tokens = [row for row in every_layer if row["layer"] == layer]
