@@ -1,15 +1,16 @@
 """Export of what a page shows: any table or example list as CSV or JSON, from the page itself.
 
-The files hold the table's values as they are (n-grams and document text unescaped), so a
-spreadsheet or a script reads what the run holds, not what the page drew."""
+The files hold the table's values (n-grams and document text unescaped), so a spreadsheet or a
+script reads what the run holds, not what the page drew; they are written by the one writer of
+every exported file (`probe.runs.exports`): a CSV cell that a spreadsheet would run as a formula
+gets a single quote before it, and JSON is strict (NaN and infinities as null)."""
 
-import io
-import json
 from functools import partial
 
 import pyarrow as pa
-import pyarrow.csv as pa_csv
 import streamlit as st
+
+from probe.runs.exports import table_bytes
 
 
 def as_table(rows: pa.Table | list[dict]) -> pa.Table:
@@ -18,18 +19,12 @@ def as_table(rows: pa.Table | list[dict]) -> pa.Table:
 
 def csv_bytes(table: pa.Table) -> bytes:
     """CSV with a header row; nested values (lists, structs) as JSON text, which CSV has no type for."""
-    flat = {}
-    for name, column in zip(table.column_names, table.columns):
-        nested = pa.types.is_nested(column.type)
-        flat[name] = pa.array([json.dumps(v) for v in column.to_pylist()]) if nested else column
-    out = io.BytesIO()
-    pa_csv.write_csv(pa.table(flat), out)
-    return out.getvalue()
+    return table_bytes(table, "csv")
 
 
 def json_bytes(table: pa.Table) -> bytes:
     """A JSON list of row objects."""
-    return json.dumps(table.to_pylist(), ensure_ascii=False, indent=1, default=str).encode()
+    return table_bytes(table, "json")
 
 
 def export_buttons(rows: pa.Table | list[dict], name: str, key: str, container=None) -> None:

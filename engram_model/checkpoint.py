@@ -208,11 +208,22 @@ def _write_tables(model: EngramLM, path: Path, row_format: str | None) -> None:
                 table_file.write_rows(key, start, raw)
 
 
+def shadowed_bundled_name(name: str | Path) -> str | None:
+    """Why a bare bundled name (`baseline`) is ambiguous here, or None: a folder of that name in
+    the working directory would otherwise be opened in silence instead of the bundled checkpoint."""
+    bundled = DATA_DIR / "checkpoints" / str(name)
+    if str(name) in DEFAULT_CHECKPOINTS and Path(name).is_dir() and Path(name).resolve() != bundled.resolve():
+        return (
+            f"{name} names the bundled checkpoint ({bundled}), and a folder {name} is here too: "
+            f"pass ./{name} for the folder, or {bundled} for the bundled checkpoint"
+        )
+    return None
+
+
 def resolve_checkpoint(name_or_path: str | Path) -> Path:
-    """A checkpoint directory, or one of the bundled defaults by name."""
-    path = Path(name_or_path)
-    if path.is_dir():
-        return path
+    """A checkpoint directory, or one of the bundled defaults by its bare name."""
+    if problem := shadowed_bundled_name(name_or_path):
+        raise CheckpointError(problem)
     if str(name_or_path) in DEFAULT_CHECKPOINTS:
         bundled = DATA_DIR / "checkpoints" / str(name_or_path)
         if bundled.is_dir():
@@ -220,6 +231,9 @@ def resolve_checkpoint(name_or_path: str | Path) -> Path:
         raise CheckpointError(
             f"the bundled checkpoint {name_or_path!r} is missing from {bundled}; train it with `engram-probe train`"
         )
+    path = Path(name_or_path)
+    if path.is_dir():
+        return path
     raise CheckpointError(f"{name_or_path} is neither a checkpoint directory nor a bundled default {list(DEFAULT_CHECKPOINTS)}")
 
 

@@ -14,6 +14,7 @@ from test_app import base, browse, links, run_dir  # noqa: F401  (base, browse a
 from test_app_ngram_page import commonest, open_pick, runs  # noqa: F401  (runs is a fixture)
 
 from probe.runs.aggregate import document_trace
+from probe.runs.exports import neutralised
 from probe.runs.ngram_feature import hash_neighbours, layer_position_rows, quantile_bins
 from probe.runs.queries import document_list, layer_top_ngrams, ngram_occurrences, ngram_table, sample_positions
 
@@ -68,7 +69,7 @@ def as_json(text: str):
 
 def csv_text(value):
     """A value as its CSV cell reads back through `as_json`: a text such as "3" reads as the number 3."""
-    return as_json(value) if isinstance(value, str) else value
+    return as_json(neutralised(value)) if isinstance(value, str) else value
 
 
 def documents_of(run) -> list[str]:

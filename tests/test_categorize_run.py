@@ -58,9 +58,7 @@ def test_per_domain_rows_count_their_own_positions_with_their_accuracy(run_dir, 
     counts = json.loads((RESOURCES / "confusion_model.json").read_text())
     test = np.array(counts["test"]["counts"])
     for row in table.to_pylist():
-        members = [
-            s for s in sampled if s["layer"] == row["layer"] and (row["domain"] is None or s["domain"] == row["domain"])
-        ]
+        members = [s for s in sampled if s["layer"] == row["layer"] and (row["domain"] is None or s["domain"] == row["domain"])]
         top = [s for s in members if s["group"] == "top"]
         assert row["n_top"] == len(top)
         assert row["count_top"] == sum(s["label"] == row["label"] for s in top)

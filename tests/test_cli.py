@@ -86,3 +86,76 @@ def test_lazy_commands_list_their_own_help():
     for name, (module, attribute, listed) in LAZY_COMMANDS.items():
         loaded = LazyCommand(name, module, attribute, listed).load()
         assert loaded.help.strip().splitlines()[0] == listed, name
+
+
+@pytest.fixture(scope="module")
+def long_run(model, tmp_path_factory):
+    """A run with one long document and short ones."""
+    from engram_model.corpus import Document
+    from probe import ProbeOptions, probe_corpus
+
+    root = tmp_path_factory.mktemp("long")
+    text = " ".join(f"word{i % 97} and more," for i in range(600))
+    documents = [Document("long", text), Document("short", "Alexander the Great.")]
+    manifest = {"model": "test", "model_hash": "m", "tokenizer_hash": "t", "corpus_hash": "c", "corpus": "test"}
+    probe_corpus(model, documents, root / "run", manifest, ProbeOptions(), show_progress=False)
+    return root / "run"
+
+
+def invoke(*args) -> tuple[int, str]:
+    result = CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "1000"})
+    return result.exit_code, " ".join(result.output.replace("│", " ").split())
+
+
+def test_show_draws_a_long_document_a_window_at_a_time(long_run):
+    from probe.runs.aggregate import document_trace
+
+    total = document_trace(long_run, "long", 1).num_rows
+    for start, limit in [(0, 1), (0, 50), (10, 700), (total - 5, 100), (0, total)]:
+        code, output = invoke("show", long_run, "long", "--start", start, "--limit", limit)
+        assert code == 0, output
+        shown = min(limit, total - start)
+        assert f"tokens {start:,} to {start + shown:,} of {total:,}" in output
+        assert ("cut at" in output and f"--start {start + shown}" in output) == (start + shown < total)
+    code, output = invoke("show", long_run, "long", "--start", total)
+    assert code == 2 and f"has {total:,} tokens" in output
+
+
+@pytest.mark.parametrize("length", [4097, 100_000, 10_000_000])
+def test_show_refuses_a_document_id_past_the_bound(long_run, length):
+    code, output = invoke("show", long_run, "x" * length)
+    assert code == 2 and f"{length:,} characters long, past the 4,096" in output
+
+
+@pytest.mark.parametrize(
+    "uri", ["file:///tmp/some/run", "file:/tmp/some/run", "file://localhost/tmp/run", "s3://bucket/runs/a", "gs://b//r"]
+)
+def test_a_uri_given_as_the_run_is_named_as_given(uri):
+    for command in (["top"], ["export", "--out", "-"]):
+        code, output = invoke(command[0], uri, *command[1:])
+        assert code == 2 and f"{uri} is a URI" in output, output
+
+
+def test_top_says_which_layers_the_shards_hold(long_run, tmp_path):
+    import json
+    import shutil
+
+    run = tmp_path / "run"
+    shutil.copytree(long_run, run)
+    manifest = json.loads((run / "manifest.json").read_text())
+    held = manifest["config"]["engram"]["layers"]
+    manifest["config"]["engram"]["layers"] = [*held, 5, 7]  # the manifest claims layers no shard holds
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    for layer in (5, 7):
+        code, output = invoke("top", run, "--layer", layer)
+        assert code == 2 and f"hold no rows of Engram layer {layer}: they hold Engram layers {held}" in output, output
+    code, output = invoke("top", run, "--min-count", 10_000)
+    assert code == 0 and "no n-gram occurs at least 10000 times" in output
+
+
+@pytest.mark.parametrize("name", ["baseline", "engram"])
+def test_a_bundled_name_beside_a_folder_of_that_name_is_refused(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).mkdir()
+    code, output = invoke("gates", "hi", "--model", name)
+    assert code == 2 and f"pass ./{name} for the folder" in output and f"checkpoints/{name} for the bundled" in output

@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
 # before Ray is imported: a single-machine cluster listens on loopback only (probe.runs.distributed.import_ray)
@@ -30,7 +31,7 @@ from probe.cli.serve import browser_script
 from probe.runs import artefacts, queries
 from probe.runs.aggregate import gate_histogram, ngram_stats, top_ngrams
 from probe.runs.distributed import READ_CPUS, RayEngineError, RayOptions, check_joins, worker_resources
-from probe.runs.store import committed_shards
+from probe.runs.store import RUN_ID_KEY, committed_shards
 
 pytestmark = [pytest.mark.ray, pytest.mark.slow]
 
@@ -68,8 +69,18 @@ def scan_workers() -> list:
     return found
 
 
-def shard_files(run_dir) -> dict[str, bytes]:
-    return {path.name: path.read_bytes() for path in sorted((run_dir / "shards").glob("*.parquet"))}
+def shard_files(run_dir) -> dict[str, tuple]:
+    """Each shard file as (its rows, its footer but the run's id, its row groups): what two runs
+    of one corpus share to the bit; they differ in their id only (`probe.runs.store.RUN_ID_KEY`)."""
+    own = (RUN_ID_KEY.encode(), b"ARROW:schema")  # the schema's copy of the footer holds the id too
+    return {
+        path.name: (
+            json.dumps(pq.read_table(path).to_pylist(), default=str),
+            {key: value for key, value in pq.read_metadata(path).metadata.items() if key not in own},
+            pq.read_metadata(path).num_row_groups,
+        )
+        for path in sorted((run_dir / "shards").glob("*.parquet"))
+    }
 
 
 def same(a: pa.Table, b: pa.Table) -> bool:

@@ -280,7 +280,7 @@ def test_report_with_an_earlier_csv_adds_its_points(tmp_path):
     assert report["merged"] == [str(earlier)] and report["points"] == 7
     lines = (tmp_path / "new-report" / "allocation_sweep.csv").read_text().splitlines()
     assert [line.split(",")[:2] for line in lines[1:]] == [
-        ["0.05", "0"], ["0.05", "1"], ["0.2", "0"], ["0.2", "1"], ["0.5", "0"], ["1.0", "0"], ["1.0", "1"]
+        ["0.05", "0"], ["0.05", "1"], ["0.2", "0"], ["0.2", "1"], ["0.5", "0"], ["1", "0"], ["1", "1"]
     ]  # fmt: skip
     assert report["paired"]["best_rho"] == 0.5 and report["bracket"]["verdict"].startswith("not bracketed")
     flat = " ".join(output.replace("│", " ").split())

@@ -75,8 +75,8 @@ from engram_model.corpus import ReadReport, iter_documents
 from ..batching import Chunk, history_length, read_chunks, select_positions
 from ..categorize import label_token
 from ..plots.similarity import ablation_bars, alignment_curve, cka_heatmap, generation_bars, lens_curves
+from ..runs.exports import write_file, write_json
 from ..runs.scan import fingerprint_model
-from ..runs.store import write_atomically, write_json
 from .ablation import engram_ablation, moe_layers, require_engram
 from .lens import logit_lens
 from .similarity import alignment_against_null, alignment_index, model_similarity
@@ -323,14 +323,18 @@ FIGURES: dict[str, dict[str, Callable[[dict], object]]] = {
 }
 
 
+def report_files(analysis: str) -> list[str]:
+    """The names of the files `write_report` writes for `analysis` (similarity, lens, ablation, loss)."""
+    return [f"{analysis}.json", *FIGURES[analysis]]
+
+
 def write_report(out: Path, result: dict) -> list[Path]:
-    """Write `result` as `{analysis}.json` in `out` with its figures (each atomically); the paths written."""
+    """Write `result` as `{analysis}.json` in `out` with its figures (each atomically, strict
+    JSON: `probe.runs.exports`); the paths written."""
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    written = [out / f"{result['analysis']}.json"]
+    written = [out / name for name in report_files(result["analysis"])]
     write_json(written[0], result)
-    for filename, draw in FIGURES[result["analysis"]].items():
-        figure = draw(result)
-        write_atomically(out / filename, lambda tmp, figure=figure: figure.write_html(tmp, include_plotlyjs=True))
-        written.append(out / filename)
+    for path, draw in zip(written[1:], FIGURES[result["analysis"]].values()):
+        html = draw(result).to_html(include_plotlyjs=True)
+        write_file(path, html.encode())
     return written

@@ -9,20 +9,29 @@ run_dir/categories/labelled_positions.parquet  the sampled positions with text, 
                                                and whether they were kept (confidence >= min_confidence)
 run_dir/categories/enrichment.html             the plotly figure (self-contained)
 run_dir/categories/enrichment.json             the same figure as plotly JSON
+run_dir/categories/options.json                the options they were made with
+
+The files are one result: they are written into a hidden folder beside `categories/`, which is
+then renamed into its place (`write_set`), so a reader sees the old set or the new one whole,
+never a mix, however the command is stopped.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..runs.store import connect, read_manifest, write_atomically, write_json
+from engram_model.files import refuse_links, remove_leftovers, replace_directory, staging_directory
+
+from ..runs.store import connect, json_text, read_manifest
 from .batch import DEFAULT_CATEGORIZER, categorizer_named
 from .enrichment import layer_enrichment
 
@@ -237,29 +246,47 @@ def categorize_run(
         for name, kind in CORRECTED_TYPES.items():
             table = table.append_column(name, pa.nulls(table.num_rows, type=kind))
     table = with_accuracy(table, counts, measured)
-    out = run_dir / CATEGORIES
-    out.mkdir(exist_ok=True)
-    write_atomically(out / "enrichment.parquet", lambda tmp: pq.write_table(table, tmp))
-    write_atomically(out / "labelled_positions.parquet", lambda tmp: pq.write_table(pa.concat_tables(labelled), tmp))
     figure = enrichment_figure(
         table,
         title=f"Kinds of text among the top {top_fraction:.1%} gated {order}-grams vs random positions, all domains",
     )
-    write_atomically(out / "enrichment.html", lambda tmp: figure.write_html(tmp, include_plotlyjs=True))
-    write_atomically(out / "enrichment.json", lambda tmp: tmp.write_text(figure.to_json()))
-    write_json(
-        out / "options.json",
+    options = {
+        "order": order,
+        "gate": gate,
+        "top_fraction": top_fraction,
+        "context_chars": context_chars,
+        "n_boot": n_boot,
+        "seed": seed,
+        "min_confidence": min_confidence,
+        "categorizer": categorizer,
+        "error_rates": error_rates,
+        "corrected_with": None if confusion is None else measured_on,
+    }
+    write_set(
+        run_dir,
+        CATEGORIES,
         {
-            "order": order,
-            "gate": gate,
-            "top_fraction": top_fraction,
-            "context_chars": context_chars,
-            "n_boot": n_boot,
-            "seed": seed,
-            "min_confidence": min_confidence,
-            "categorizer": categorizer,
-            "error_rates": error_rates,
-            "corrected_with": None if confusion is None else measured_on,
+            "enrichment.parquet": lambda path: pq.write_table(table, path),
+            "labelled_positions.parquet": lambda path: pq.write_table(pa.concat_tables(labelled), path),
+            "enrichment.html": lambda path: figure.write_html(path, include_plotlyjs=True),
+            "enrichment.json": lambda path: path.write_text(figure.to_json()),
+            "options.json": lambda path: path.write_text(json_text(options)),
         },
     )
     return table
+
+
+def write_set(run_dir: Path, folder: str, writers: dict[str, Callable[[Path], None]]) -> None:
+    """Replace the folder `run_dir/folder` with the files `writers` write ({name: write(path)}),
+    as one: they are written into a hidden sibling that is renamed into place once whole. What a
+    killed writer left of such a sibling is removed first."""
+    target = run_dir / folder
+    refuse_links(run_dir, target)  # the old folder is deleted once replaced: never what a link points to
+    remove_leftovers(target)  # a killed writer's staged folder; the old set, if it was killed between the renames
+    staging = staging_directory(target, "staged")
+    try:
+        for name, write in writers.items():
+            write(staging / name)
+        replace_directory(staging, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)  # gone once renamed into place

@@ -45,6 +45,7 @@ from ._common import (
     dtype_option,
     number_option,
     open_model,
+    output_target,
     quoted,
     resolve_corpus,
     safe,
@@ -98,6 +99,7 @@ INPUT_ERRORS = (
     ("engram_model.corpus.build", "CorpusBuildError"),
     ("engram_model.train", "TrainingError"),
     ("engram_model.files", "LinkedPathError"),
+    ("probe.runs.exports", "OutputError"),
 )
 OS_ERROR_ADVICE = {
     errno.EACCES: "check its permissions or pass another path",
@@ -227,13 +229,13 @@ def run(
     corpus: str = typer.Option(
         "default",
         help="default (the default corpus's validation split), default-dedup (that split without the paragraphs it shares "
-             "with the train split), a text file, a folder of text files, .jsonl (see --text-field) or .parquet.",
+        "with the train split), a text file, a folder of text files, .jsonl (see --text-field) or .parquet.",
     ),
     model: str = typer.Option("engram", help="Checkpoint directory or bundled name (engram, baseline)."),
     out: str = typer.Option(
         "runs/default",
         help="Run directory, or a pyarrow.fs URI (s3://bucket/run) the run is copied to as it is written; an existing run with "
-             "the same model, corpus and options resumes.",
+        "the same model, corpus and options resumes.",
     ),
     limit: int | None = count_option(None, help="Stop after this many documents."),
     batch_size: int = count_option(8, high=MAX_BATCH, help="Chunks per forward pass."),
@@ -256,7 +258,7 @@ def run(
     categorize: bool = typer.Option(
         True,
         help="At the end, categorize the top-gated and random positions with the learned model (what `engram-probe "
-             "categorize` does with its defaults), for the app's Categories page.",
+        "categorize` does with its defaults), for the app's Categories page.",
     ),
     engine: Literal["local", "ray"] = typer.Option(
         "local", help="local: this process; ray: the forwards in a Ray actor pool (pip install '.[ray]'), the same run directory."
@@ -282,7 +284,7 @@ def run(
         None,
         file_okay=False,
         help="With a URI --out: the local directory the run is written in first (default: one per URI under "
-             "~/.cache/engram-probe/staging).",
+        "~/.cache/engram-probe/staging).",
     ),
 ) -> None:
     """Probe a corpus: every token's gates per Engram layer and branch, with its n-grams."""
@@ -368,10 +370,10 @@ def run(
     skipped = {
         k: v
         for k, v in (report["input"] or {}).items()
-        if k in ("empty", "binary_files", "non_utf8", "undecodable", "bad_records", "renamed_ids") and v
+        if k in ("empty", "binary_files", "non_utf8", "undecodable", "bad_records", "renamed_ids", "cut_documents") and v
     }
     if skipped:
-        console.print(f"input skipped, repaired or renamed (see {safe(local_out / 'report.json')}): {safe(skipped)}")
+        console.print(f"input skipped, repaired, renamed or cut (see {safe(local_out / 'report.json')}): {safe(skipped)}")
     for repair in session.get("repaired") or ():  # damaged shards this resume removed and probed again
         console.print(f"[yellow]repaired:[/] {safe(repair)}")
     if not report["complete"]:
@@ -397,6 +399,9 @@ def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_c
     from ..runs.aggregate import top_ngrams
 
     table = top_ngrams(run_dir, layer=layer, order=order, n=n, min_count=min_count, examples=examples)
+    if not table.num_rows:
+        console.print(why_no_ngrams(run_dir, layer, order, min_count))
+        return
     view = Table(title=f"top-gated n-grams (mean gate, at least {min_count} occurrences)")
     for column in ("layer", "order", "n-gram", "count", "mean gate", "in context"):
         view.add_column(column, justify="right" if column in ("count", "mean gate", "layer", "order") else "left")
@@ -416,6 +421,24 @@ def print_top(run_dir: Path, n: int, order: int | None, layer: int | None, min_c
             context,
         )
     console.print(view)
+
+
+def why_no_ngrams(run_dir: Path, layer: int | None, order: int | None, min_count: int) -> str:
+    """Why `top_ngrams` found nothing: the layer or order is not in the run's shards (a usage error,
+    naming what they hold), or no n-gram occurs --min-count times (a line saying so)."""
+    from ..runs.aggregate import ngram_stats
+
+    stats = ngram_stats(run_dir)
+    for option, column, given, what in (("--layer", "layer", layer, "Engram layer"), ("--order", "order", order, "n-gram order")):
+        held = sorted(set(stats.column(column).to_pylist()))
+        if given is not None and given not in held:
+            raise typer.BadParameter(
+                f"{run_dir}'s shards hold no rows of {what} {given}: they hold {what}s {held}; pass one of those",
+                param_hint=option,
+            )
+    where = "".join(f" {name} {value}" for name, value in (("in layer", layer), ("of order", order)) if value is not None)
+    most = max(stats.column("count").to_pylist(), default=0)
+    return f"no n-gram{where} occurs at least {min_count} times (the most frequent occurs {most}); lower --min-count"
 
 
 def one_line(text: str) -> str:
@@ -446,7 +469,29 @@ def checked_order(manifest: dict, order: int | None) -> int | None:
     return order
 
 
-RunArgument = typer.Argument(..., help="A run directory made by `engram-probe run`.")
+def run_path(value: str) -> Path:
+    """The parser of a RUN_DIR argument: a run directory on this machine. A URI (s3://..., file:...)
+    is refused as given (a Path would drop its slashes), with the local directory to pass instead."""
+    from urllib.parse import urlparse
+
+    from ..runs.store import is_uri, staging_dir
+
+    if value.startswith("file:"):
+        raise typer.BadParameter(
+            f"{value} is a URI; this command reads a run directory on this machine: pass the path it names, "
+            f"{urlparse(value).path or '/'}",
+            param_hint="RUN_DIR",
+        )
+    if is_uri(value):
+        raise typer.BadParameter(
+            f"{value} is a URI; this command reads a run directory on this machine: pass the directory `engram-probe run` "
+            f"staged it in here ({staging_dir(value)} unless --staging said otherwise), or a copy of it",
+            param_hint="RUN_DIR",
+        )
+    return Path(value)
+
+
+RunArgument = typer.Argument(..., parser=run_path, help="A run directory made by `engram-probe run`.")
 
 
 @app.command()
@@ -464,69 +509,84 @@ def top(
     print_top(run_dir, n=n, order=order, layer=layer, min_count=min_count, examples=examples)
 
 
+# `show`'s bounds: a document id longer than any a corpus reader makes is refused before it reaches
+# DuckDB (a 10 MB id ran it out of memory), and a document is drawn SHOW_TOKENS tokens at a time
+# (a terminal cannot show a 5 MB document as one styled text, nor a reader read it there)
+MAX_DOC_ID = 4096
+SHOW_TOKENS = 20_000
+
+
 @app.command()
 def show(
     run_dir: Path = RunArgument,
     doc_id: str = typer.Argument(..., help="The document to show (see `engram-probe export RUN_DIR --table documents`)."),
     layer: int | None = count_option(None, low=0, high=MAX_LAYER, help="Engram layer (default: the first)."),
     branch: str = typer.Option("mean", help="mean, max, or a branch number."),
+    start: int = count_option(0, low=0, help="The first token to show (0: the document's first)."),
+    limit: int = count_option(SHOW_TOKENS, high=1_000_000, help="Tokens to show from --start."),
 ) -> None:
-    """A document with each token shaded by its gate."""
+    """A document with each token shaded by its gate, --limit tokens from --start."""
     from ..runs.aggregate import document_trace
 
+    if len(doc_id) > MAX_DOC_ID:
+        raise typer.BadParameter(
+            f"{quoted(doc_id)} is {len(doc_id):,} characters long, past the {MAX_DOC_ID:,} of any document id; "
+            f"list the run's ids with `{command_line('engram-probe', 'export', run_dir, '--table', 'documents', '--out', '-')}`",
+            param_hint="DOC_ID",
+        )
     manifest = checked_run(run_dir)
     layer = manifest["config"]["engram"]["layers"][0] if layer is None else checked_layer(manifest, layer)
     branches = manifest["config"]["hc_streams"]
     if not (branch in ("mean", "max") or WHOLE_BRANCH.fullmatch(branch) and int(branch) < branches):
         raise typer.BadParameter(f"{quoted(branch)}: use mean, max or a branch below {branches}", param_hint="--branch")
     try:
-        trace = document_trace(run_dir, doc_id, layer).to_pylist()
+        whole = document_trace(run_dir, doc_id, layer)
     except KeyError as err:
         raise typer.BadParameter(
             f"{err.args[0]}; list its documents with "
             f"`{command_line('engram-probe', 'export', run_dir, '--table', 'documents', '--out', 'documents.csv')}`",
             param_hint="DOC_ID",
         ) from err
+    if start and start >= whole.num_rows:
+        raise typer.BadParameter(f"{start}: {quoted(doc_id)} has {whole.num_rows:,} tokens", param_hint="--start")
+    trace = whole.slice(start, limit).to_pylist()
     values = [row[f"gate_{branch}"] if branch in ("mean", "max") else row["gates"][int(branch)] for row in trace]
     text = Text()
     for token, gate in zip(clean_pieces([row["token"] for row in trace]), values):
         shade = int(255 * (1 - min(max(gate, 0.0), 1.0))) if gate is not None and math.isfinite(gate) else 255
         text.append(token, style=f"black on rgb(255,{shade},{shade})")
-    console.print(f"[bold]{safe(doc_id)}[/] · layer {layer} · gate {branch} (white 0 → red 1)")
+    shown_tokens = f"tokens {start:,} to {start + len(trace):,} of {whole.num_rows:,}"
+    console.print(f"[bold]{safe(doc_id)}[/] · layer {layer} · gate {branch} (white 0 → red 1) · {shown_tokens}")
     console.print(text)
-
-
-def checked_export_target(out: Path, run_dir: Path, overwrite: bool) -> Path:
-    """`out`, unless writing it could destroy the run or a file this command did not write."""
-    if out.resolve().is_relative_to(run_dir.resolve()):
-        raise typer.BadParameter(
-            f"{out} lies inside the run directory {run_dir}, which only `engram-probe run` writes; pass a path outside it",
-            param_hint="--out",
+    if start + len(trace) < whole.num_rows:
+        rest = command_line("engram-probe", "show", run_dir, doc_id, "--start", start + len(trace), "--limit", limit)
+        console.print(
+            f"cut at {len(trace):,} tokens; the next ones: `{safe(rest)}` (or the whole table: "
+            f"`{safe(command_line('engram-probe', 'export', run_dir, '--table', 'gates', '--out', 'gates.csv'))}`)"
         )
-    if out.is_dir():
-        raise typer.BadParameter(f"{out} is a folder; pass a file path, e.g. {out / 'export.csv'}", param_hint="--out")
-    if out.exists() and not overwrite:
-        raise typer.BadParameter(f"{out} exists; pass --overwrite to replace it, or another path", param_hint="--out")
-    if not out.parent.is_dir():
-        raise typer.BadParameter(f"{out.parent} is not a folder; create it first or pass another path", param_hint="--out")
-    return out
 
 
 @app.command()
 def export(
     run_dir: Path = RunArgument,
-    out: Path = typer.Option(..., help="File to write (outside the run directory)."),
+    out: str = typer.Option(..., help="File to write (outside the run directory), or - for standard output."),
     table: Literal["gates", "documents", "ngram_stats", "gate_histogram"] = typer.Option(
         "ngram_stats", help="The table to write."
     ),
     format: Literal["csv", "json"] = typer.Option("csv", help="csv or json (one object per line)."),
     overwrite: bool = typer.Option(False, help="Replace --out if it exists."),
 ) -> None:
-    """Write a run's table to CSV or JSON lines."""
-    from ..runs.exports import export_table
+    """Write a run's table to CSV or JSON lines. CSV cells that a spreadsheet would run as a formula
+    (text starting with = + - @, a tab or a line break) get a single quote before them; JSON is
+    strict, NaN and infinities written as null."""
+    from ..runs.exports import STDOUT, export_table
 
     checked_run(run_dir)
-    checked_export_target(out, run_dir, overwrite)
+    if out == STDOUT:
+        export_table(run_dir, table, sys.stdout.buffer, format)
+        sys.stdout.buffer.flush()
+        return
+    output_target(out, "--out", overwrite=overwrite, make_parents=False, stdout=True)
     export_table(run_dir, table, out, format)
     console.print(f"wrote {safe(out)}")
 
@@ -550,12 +610,12 @@ def categorize(
         low=0.0,
         high=1.0,
         help="With --categorizer model: leave out positions whose label's probability is below this (no corrected "
-             "figures then: the error rates were measured over all items).",
+        "figures then: the error rates were measured over all items).",
     ),
     error_rates: Literal["test", "default_corpus"] = typer.Option(
         "test",
         help="Where the categorizer's error rates that correct the label shares were measured: the frozen test set "
-             "(unseen genres and languages) or the default corpus's own labelled items (a run of the default corpus).",
+        "(unseen genres and languages) or the default corpus's own labelled items (a run of the default corpus).",
     ),
 ) -> None:
     """Kinds of text among top-gated positions vs random ones, per layer and domain: raw and corrected for the

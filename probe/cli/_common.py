@@ -16,6 +16,7 @@ line naming the option. `number_option` declares such an option.
 from __future__ import annotations
 
 import math
+import os
 import re
 import shlex
 from pathlib import Path
@@ -236,6 +237,47 @@ def list_option(default: str, *declarations: str, item: Number, what: str, examp
     return typer.Option(default, *declarations, parser=parser, metavar=f"{item.metavar},...", help=help, **options)
 
 
+# --- output files --------------------------------------------------------------------------
+
+
+def output_target(
+    path: Path | str,
+    option: str,
+    *,
+    folder: bool = False,
+    owns: str | None = None,
+    overwrite: bool = True,
+    make_parents: bool = True,
+    stdout: bool = False,
+) -> Path:
+    """`path`, checked before any work as a place the option `option` writes, or one line
+    naming the option, the path and the fix (a usage error, exit status 2). Refused: a link, a
+    device, a folder where a file is meant, a path inside a run or checkpoint the command does
+    not own (`probe.runs.exports.check_target`, which says what `folder`, `owns` and `stdout`
+    allow); a file that exists, unless `overwrite`. With `make_parents`, the folders on the way
+    are made when the command writes, and the nearest one that exists must be ours to write now:
+    a command that works for minutes first must not find that out at the end. Without, the
+    folder must exist, and the write, which then comes first, names any error of it."""
+    from ..runs.exports import OutputError, check_target
+
+    path = Path(path)
+    try:
+        check_target(path, folder=folder, owns=owns, stdout=stdout)
+    except OutputError as err:
+        raise typer.BadParameter(str(err), param_hint=option) from err
+    if not overwrite and path.exists():
+        raise typer.BadParameter(f"{path} exists; pass --overwrite to replace it, or another path", param_hint=option)
+    parent = path.absolute() if folder else path.absolute().parent  # the folder the files go into
+    if not make_parents:
+        if not parent.is_dir():
+            raise typer.BadParameter(f"{path.parent} is not a folder; create it first or pass another path", param_hint=option)
+        return path
+    existing = next(p for p in (parent, *parent.parents) if p.exists())
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"{path}: cannot write into {existing}; choose a folder you can write", param_hint=option)
+    return path
+
+
 # --- devices ---------------------------------------------------------------------------------
 
 DEVICE = re.compile(r"cpu|cuda(?::[0-9]{1,3})?")
@@ -308,6 +350,7 @@ def open_model(
             f"{model} is a probing run, not a checkpoint; pass a checkpoint directory or a bundled name (engram, baseline)",
             param_hint="--model",
         )
+    unambiguous_model(model)
     tok = load_tokenizer(tokenizer) if tokenizer is not None else None
     try:
         directory = resolve_checkpoint(model)
@@ -318,6 +361,14 @@ def open_model(
         raise typer.BadParameter(str(err), param_hint="--tier") from err
     except CheckpointError as err:
         raise typer.BadParameter(str(err), param_hint="--model/--tokenizer") from err
+
+
+def unambiguous_model(model: str, option: str = "--model") -> None:
+    """Refuse, before any work and naming the option, a bare bundled name shadowed by a folder here."""
+    from engram_model.checkpoint import shadowed_bundled_name
+
+    if problem := shadowed_bundled_name(model):
+        raise typer.BadParameter(problem, param_hint=option)
 
 
 def resolve_corpus(corpus: str) -> tuple[Path, str | None]:

@@ -29,11 +29,13 @@ from ._common import (
     dtype_option,
     number_option,
     open_model,
+    output_target,
     quoted,
     resolve_corpus,
     safe,
     seed_option,
     shown,
+    unambiguous_model,
 )
 
 CORPUS_HELP = (
@@ -72,6 +74,13 @@ def _select(reading: Reading, rule: str, sample: int | None, seed: int) -> repor
         return reports.select(reading, rule, sample, seed)
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--positions/--sample") from err
+
+
+def _checked_out(out: Path, analysis: str) -> None:
+    """--out, before any work: a folder for the analysis's files (a run's `analysis/` folder may be it)."""
+    output_target(out, "--out", folder=True, owns="analysis")
+    for name in reports.report_files(analysis):
+        output_target(out / name, "--out", owns="analysis")
 
 
 def _write(out: Path, result: dict) -> None:
@@ -123,8 +132,11 @@ def similarity(
     """Linear minibatch CKA between every layer of --a and every layer of --b, and a's soft alignment a_j."""
     from ..analyses.similarity import check_same_tokenizer
 
+    _checked_out(out, "similarity")
     _check_rule(positions)
     if b not in (None, "none", a):
+        unambiguous_model(a, "--a")
+        unambiguous_model(b, "--b")
         check_same_tokenizer(a, b)  # before any weights load
     model_a = _open(a, device, dtype)
     model_b = model_a if b in (None, "none", a) else _open(b, device, dtype)
@@ -183,6 +195,7 @@ def lens(
     dtype: str | None = dtype_option(),
 ) -> None:
     """Logit lens: KL(final || layer) per layer, for one or more models on the same tokens."""
+    _checked_out(out, "lens")
     _check_rule(positions)
     opened = [_open(name, device, dtype) for name in models or ["engram"]]
     reading = _read(
@@ -236,6 +249,7 @@ def ablate(
     dtype: str | None = dtype_option(),
 ) -> None:
     """Loss with Engram switched off, per domain and next-token category; off in prefill or decode only; MoE routing pinned."""
+    _checked_out(out, "ablation")
     lm = _open(model, device, dtype)
     if lm.model.cfg.engram is None:
         raise typer.BadParameter(
@@ -305,8 +319,7 @@ def evaluate(
     seq_len: int | None = count_option(
         None,
         low=2,
-        help="Tokens per window (default: the shortest context the models were trained on, at most "
-        f"{MAX_EVAL_WINDOW:,}).",
+        help=f"Tokens per window (default: the shortest context the models were trained on, at most {MAX_EVAL_WINDOW:,}).",
     ),
     device: str = device_option(),
     dtype: str | None = dtype_option(),
@@ -318,7 +331,10 @@ def evaluate(
     from ..analyses.evaluation import loss_report
     from ..analyses.similarity import check_same_tokenizer
 
+    _checked_out(out, "loss")
     names = list(dict.fromkeys(model))
+    for name in names:
+        unambiguous_model(name)
     for other in names[1:]:  # differences are paired window by window: the models must read the same tokens
         check_same_tokenizer(names[0], other)
     models = {name: open_model(name, device=device, dtype=dtype)[0] for name in names}

@@ -22,7 +22,7 @@ from engram_model.corpus.sources import default_sources, provenance
 from engram_model.corpus.tokenizer_training import DEFAULT_TOKENIZER_PATH, DEFAULT_VOCAB_SIZE, train_tokenizer
 from engram_model.tokenizer import SPECIAL_TOKENS
 
-from ._common import console, count_option, number_option, safe, shown
+from ._common import console, count_option, number_option, output_target, safe, shown
 
 corpus_app = typer.Typer(help="Build the default corpus and train its tokenizer.", no_args_is_help=True, add_completion=False)
 MAX_MB = 1_000_000  # a terabyte of text per source
@@ -38,7 +38,9 @@ def build(
     report: Path = typer.Option(None, help="Where to write the JSON build report [default: beside the corpus]."),
 ) -> None:
     """Assemble the default corpus from the installed sources: Parquet plus a JSON report."""
-    out = out or corpus_cache_dir() / CORPUS_FILE
+    out = output_target(out or corpus_cache_dir() / CORPUS_FILE, "--out")
+    if report is not None:
+        output_target(report, "--report")
     sources = default_sources()
     started = time.perf_counter()
     with Progress(
@@ -75,6 +77,7 @@ def tokenizer(
     out: Path = typer.Option(DEFAULT_TOKENIZER_PATH, help="tokenizer.json to write."),
 ) -> None:
     """Train the byte-level BPE on the corpus's train split; report bytes/token per domain."""
+    output_target(out, "--out")
     try:
         corpus = corpus or default_corpus_path()
         with console.status(f"training a {vocab_size}-token BPE on {safe(corpus)}"):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +14,9 @@ import numpy as np
 import typer
 from rich.table import Table
 
-from engram_model.files import write_atomically
-
 from ..offload import steps
 from ..offload.rowstats import ROWSTATS_CACHE_SIZES, text_row_stats
+from ..runs.exports import write_file, write_json
 from ._common import (
     MAX_COUNT,
     MAX_WORKERS,
@@ -29,9 +27,11 @@ from ._common import (
     count_option,
     list_option,
     number_option,
+    output_target,
     quoted,
     safe,
     shown,
+    unambiguous_model,
 )
 
 offload_app = typer.Typer(
@@ -47,20 +47,10 @@ TRAFFIC_CAPACITIES_GIB = (0.001, 0.004, 0.016, 0.064, 0.25, 1)
 TRAFFIC_CACHE_TOKENS, TRAFFIC_MAX_TOKENS = 20_000, 600_000
 
 
-def write_result(path: Path, data: dict, indent: int = 1) -> None:
-    """A JSON result, atomically; strict JSON (a NaN here is a bug in its producer, never written)."""
-    write_atomically(path, (json.dumps(data, indent=indent, allow_nan=False) + "\n").encode())
-
-
-def output_file(path: Path | None) -> Path | None:
-    """An output file option: refused before any work if its folder cannot be made or written."""
-    if path is None:
-        return None
-    folder = path.absolute().parent
-    existing = next(p for p in (folder, *folder.parents) if p.exists())
-    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
-        raise typer.BadParameter(f"{path}: cannot write into {existing}; choose a file in a folder you can write")
-    return path
+def output_file(option: str) -> Any:
+    """The callback of an option naming a result file: checked before any work (`output_target`);
+    a run's `offload/` folder is where the app reads these results."""
+    return lambda path: None if path is None else output_target(path, option, owns="offload")
 
 
 @offload_app.command()
@@ -78,7 +68,7 @@ def bench(
     out: Path = typer.Option(
         Path("offload.json"),
         dir_okay=False,
-        callback=output_file,
+        callback=output_file("--out"),
         help="Result JSON; the app reads RUN_DIR/offload/offload.json.",
     ),
 ) -> None:
@@ -112,6 +102,7 @@ def open_addressing(model: str, tokenizer_file: Path | None = None):
         except ModuleNotFoundError as err:
             raise typer.BadParameter(str(err), param_hint="--model") from err
         return preset_addressing(model, tokenizer, vocab.lookup), None
+    unambiguous_model(model)
     try:
         addressing = checkpoint_addressing(model)
     except (CheckpointError, OSError) as err:  # OSError: a folder that holds no checkpoint files
@@ -146,11 +137,13 @@ def rowstats(
         example="256,4096",
         help="Cache sizes (rows per layer) for the hit-rate curve.",
     ),
-    json_out: Path = typer.Option(None, "--json", dir_okay=False, callback=output_file, help="Write the statistics as JSON."),
+    json_out: Path = typer.Option(
+        None, "--json", dir_okay=False, callback=output_file("--json"), help="Write the statistics as JSON."
+    ),
     hot_rows_out: Path = typer.Option(
         None,
         dir_okay=False,
-        callback=output_file,
+        callback=output_file("--hot-rows-out"),
         help="Write each layer's hot set (most requested first) as .npz for TierOptions(hot_rows=...).",
     ),
     capacity: int = count_option(65536, help="Rows per layer kept in --hot-rows-out."),
@@ -174,12 +167,10 @@ def rowstats(
     print_rowstats(report, cache_sizes)
     try:
         if json_out is not None:
-            json_out.parent.mkdir(parents=True, exist_ok=True)
-            write_result(json_out, report, indent=2)
+            write_json(json_out, report)
             console.print(f"wrote {safe(json_out)}")
         if hot_rows_out is not None:
-            hot_rows_out.parent.mkdir(parents=True, exist_ok=True)
-            np.savez(hot_rows_out, **hot)
+            write_file(hot_rows_out, lambda file: np.savez(file, **hot))
     except OSError as err:
         raise typer.BadParameter(f"cannot write {err.filename}: {err.strerror}; choose a file in a folder you can write") from err
     if hot_rows_out is not None:
@@ -395,14 +386,14 @@ def traffic(
     """Exact Engram traffic of a model on a corpus from token ids alone: rows requested and
     distinct per prefill/decode step per n-gram order and head, bytes per token, Zipf fits,
     reuse intervals, and static/LRU/Belady hit rates against capacity in GiB."""
-    out_file = output_file(out / "traffic.json")
+    output_target(out, "--out", folder=True, owns="offload")
+    out_file = output_target(out / "traffic.json", "--out", owns="offload")
     report = measure_traffic(
         model, tokenizer_file, corpus, prefill, decode_batches, capacities, cache_batch, cache_tokens, max_tokens
     )
     print_traffic(report)
     try:
-        out_file.parent.mkdir(parents=True, exist_ok=True)
-        write_result(out_file, report)
+        write_json(out_file, report)
     except OSError as err:
         raise typer.BadParameter(
             f"cannot write {err.filename}: {err.strerror}; choose a folder you can write", param_hint="--out"
@@ -602,7 +593,10 @@ def plan(
     )
     from probe.offload.planner import plan as make_plan
 
-    out_file = output_file(out / ("plan_side_by_side.json" if side_by_side else "plan.json"))
+    output_target(out, "--out", folder=True, owns="offload")
+    out_file = output_target(out / ("plan_side_by_side.json" if side_by_side else "plan.json"), "--out", owns="offload")
+    if validate is not None:
+        output_target(out / "plan_validation.json", "--out", owns="offload")
     if cache_policy not in CACHE_POLICIES:
         raise typer.BadParameter(
             f"{quoted(cache_policy)} is not a cache policy; choose static, lru or belady", param_hint="--cache-policy"
@@ -622,12 +616,13 @@ def plan(
                 )
         result = plan_side_by_side(profiles, assumptions, batch_sizes, traffic_of)
         print_side_by_side(result)
-        write_results(out, {out_file: result})
+        write_results({out_file: result})
         return
     try:
         hardware = load_profile(profile)
     except ProfileError as err:
         raise typer.BadParameter(str(err), param_hint="--profile") from err
+    unambiguous_model(model)
     checkpoint = Path(model).is_dir()
     try:  # Qwen's backbone, which no ModelConfig expresses, is counted from its config
         compute = model_compute(model)
@@ -680,14 +675,13 @@ def plan(
     written = {out_file: result}
     if validate is not None:
         written[out / "plan_validation.json"] = validation(validate, traffic_data)
-    write_results(out, written)
+    write_results(written)
 
 
-def write_results(out: Path, written: dict[Path, dict]) -> None:
+def write_results(written: dict[Path, dict]) -> None:
     try:
-        out.mkdir(parents=True, exist_ok=True)
         for path, data in written.items():
-            write_result(path, data)
+            write_json(path, data)
             console.print(f"wrote {safe(path)}")
     except OSError as err:
         raise typer.BadParameter(

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import math
 from pathlib import Path
 
+import pyarrow as pa
 import typer
 from rich.table import Table
 
-from engram_model.files import write_atomically
-
-from ._common import MAX_RESAMPLES, MAX_SEED, MAX_WORKERS, command_line, console, count_option, number_option, safe
+from ..runs.exports import write_csv, write_file, write_json
+from ._common import (
+    MAX_RESAMPLES,
+    MAX_SEED,
+    MAX_WORKERS,
+    command_line,
+    console,
+    count_option,
+    number_option,
+    output_target,
+    safe,
+)
 
 sweep_app = typer.Typer(
     help="The allocation sweep: loss against rho at fixed total and active parameters.",
@@ -52,6 +59,7 @@ def run(
     from engram_model.sweep import SweepPlan, chosen_points, record_plan, run_sweep
     from engram_model.train import tokenized_splits
 
+    output_target(out, "--out", folder=True)
     cores = len(os.sched_getaffinity(0))
     if workers > cores:
         raise typer.BadParameter(
@@ -103,6 +111,9 @@ def report(
     minimum is bracketed, and the capacity retrains; CSV, JSON and (with kaleido installed) an SVG
     figure. A sweep of fewer than 3 rho values is refused; a fit that is not finite (a point whose
     loss is NaN) is reported as one that cannot be made, never as an optimum."""
+    output_target(out, "--out", folder=True)
+    for name in ("allocation_sweep.csv", "allocation_sweep.json", "allocation_sweep.svg"):
+        output_target(out / name, "--out")
     from engram_model.sweep import Point, SweepError, merge_results, read_results_csv, sweep_results
 
     from ..analyses.allocation import bootstrap_argmin, bracket, loss_by_rho, paired_to_best, sweep_rows, u_shape
@@ -150,14 +161,9 @@ def report(
         "by_domain": {d: loss_by_rho(points, f"loss_{d}") for d in domains},
         "capacity": [r for r in rows if r["rho"] in capacity_rhos and r["seed"] == 0],  # the retrains and their full-table point
     }
-    out.mkdir(parents=True, exist_ok=True)
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=list(rows[0]))
-    writer.writeheader()
-    writer.writerows(rows)
-    write_atomically(out / "allocation_sweep.csv", text.getvalue().encode())
-    # a diverged point's NaN loss is null: strict JSON
-    write_atomically(out / "allocation_sweep.json", json.dumps(strict(result), indent=2, allow_nan=False).encode())
+    table = pa.Table.from_pylist(rows)
+    write_file(out / "allocation_sweep.csv", lambda file: write_csv(table.to_batches(), table.schema, file))
+    write_json(out / "allocation_sweep.json", result)  # a diverged point's NaN loss is null: strict JSON
     print_report(result)
     try:
         import kaleido  # noqa: F401  (plotly's static export; uses the installed Chrome or Chromium)
@@ -169,7 +175,7 @@ def report(
         return
     from ..plots.allocation import allocation_figure
 
-    allocation_figure(points, curve, fit, interval).write_image(out / "allocation_sweep.svg")
+    write_file(out / "allocation_sweep.svg", allocation_figure(points, curve, fit, interval).to_image(format="svg"))
     console.print(f"→ {safe(out)}/allocation_sweep.csv, .json, .svg")
 
 
@@ -252,14 +258,3 @@ def fit_optimum(points: list[dict], samples: int) -> tuple[dict | None, dict | N
     if not interval["samples"] or not all(math.isfinite(v) for v in interval.values()):
         return fit, None, "the bootstrap's optima are not finite"
     return fit, interval, None
-
-
-def strict(value):
-    """`value` with every float that is NaN or infinite replaced by None (JSON has neither)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: strict(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [strict(v) for v in value]
-    return value

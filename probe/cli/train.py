@@ -15,7 +15,7 @@ from engram_model.corpus import ensure_default_corpus, iter_documents
 from engram_model.sweep import scale_tables
 from engram_model.train import RECIPES, TrainingError, train
 
-from ._common import MAX_SEED, MAX_WORKERS, console, count_option, number_option, quoted, safe
+from ._common import MAX_SEED, MAX_WORKERS, console, count_option, number_option, output_target, quoted, safe
 
 MAX_TABLE_SCALE = 1000  # --table-rows: a thousand times the recipe's rows is past any table that trains here
 
@@ -58,7 +58,13 @@ def train_command(
             cfg = dataclasses.replace(cfg, model=scale_tables(cfg.model, table_rows))
     except (ConfigError, TrainingError, OSError) as err:
         raise typer.BadParameter(str(err)) from err
-    out = out or Path("runs") / f"train-{recipe}"
+    out = output_target(out or Path("runs") / f"train-{recipe}", "--out", folder=True)
+    if export is not None:  # checked before training: a bad --export must not surface after hours of it
+        output_target(export, "--export", folder=True, owns="checkpoint")
+        try:
+            check_replaceable(export, protected=[out])
+        except CheckpointError as err:
+            raise typer.BadParameter(str(err), param_hint="--export") from err
     corpus_path = (
         ensure_default_corpus(lambda: console.print("building the default corpus first")) if corpus == "default" else Path(corpus)
     )
@@ -71,11 +77,6 @@ def train_command(
         tok = load_tokenizer(tokenizer)
     except (OSError, ValueError) as err:
         raise typer.BadParameter(str(err), param_hint="--tokenizer") from err
-    if export is not None:  # checked before training: a bad --export must not surface after hours of it
-        try:
-            check_replaceable(export, protected=[out])
-        except CheckpointError as err:
-            raise typer.BadParameter(str(err), param_hint="--export") from err
 
     console.print(f"recipe [bold]{safe(recipe)}[/]: {cfg.steps} steps of {cfg.batch_size} x {cfg.seq_len} tokens → {safe(out)}")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[status]}"))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import json
 import os
 import platform
 import shutil
@@ -52,6 +51,8 @@ from engram_model.tables import (
     row_counts,
 )
 from engram_model.tokenizer import train_bpe
+
+from ..runs.exports import write_json
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 
@@ -622,8 +623,7 @@ def run(
         }
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(json.dumps(result, indent=2) + "\n")
+    write_json(out_path, result)
     return result
 
 

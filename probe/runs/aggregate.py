@@ -5,12 +5,13 @@ Parquet shards, so memory stays flat however large the run.
 
 The stored aggregates are derived data: one that is missing, stale, fails its checksum
 (`aggregates/NAME.sha256`, written with it) or cannot be read is computed from the shards again.
+Each carries the run's id and corpus hash in its footer (`store.provenance`): one of another run
+is refused by name (`store.checked_shards`), never read as this run's.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import duckdb
@@ -18,9 +19,21 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from engram_model import files
 from engram_model.files import sha256_of
 
-from .store import AGGREGATES, RunError, committed_shards, connect, read_manifest, run_command, write_atomically
+from .store import (
+    AGGREGATES,
+    RunError,
+    checked_shards,
+    connect,
+    provenance,
+    read_manifest,
+    remembered,
+    run_command,
+    stamp,
+    write_atomically,
+)
 
 # what reading a stored aggregate that is garbled raises (DuckDB raises a bare duckdb.Error for some)
 UNREADABLE = (OSError, pa.ArrowException, duckdb.Error)
@@ -46,32 +59,18 @@ def checksum_path(path: Path) -> Path:
     return path.with_suffix(".sha256")
 
 
-_INTACT: dict[tuple, bool] = {}  # (path, inode, size, mtime_ns, recorded sha256) -> whether the file has it
-SETTLED_NS = 2_000_000_000  # a file modified longer ago than this is remembered by its stat (mtime ticks are coarse)
-
-
 def aggregate_intact(path: Path) -> bool:
     """Whether the stored aggregate `path` has the sha256 recorded when it was written (one
     stored before checksums were recorded: whether its footer reads). Checked once per
     version of the file in a process (one modified in the last seconds: every time)."""
     try:
-        stat = path.stat()
         record = checksum_path(path)
         recorded = record.read_text().split()[0] if record.is_file() else None
+        if recorded is not None:
+            return remembered(path, "sha256", sha256_of) == recorded
+        return stamp(path) is not None  # its footer reads
     except (OSError, UnicodeDecodeError, IndexError):
         return False
-    key = (str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns, recorded)
-    if key in _INTACT:
-        return _INTACT[key]
-    try:
-        intact = sha256_of(path) == recorded if recorded is not None else pq.read_metadata(path) is not None
-    except UNREADABLE:
-        intact = False
-    if time.time_ns() - stat.st_mtime_ns > SETTLED_NS:
-        if len(_INTACT) > 256:
-            _INTACT.clear()
-        _INTACT[key] = intact
-    return intact
 
 
 def stored_aggregate(run_dir: str | Path, name: str, key: dict | None = None) -> Path | None:
@@ -82,14 +81,16 @@ def stored_aggregate(run_dir: str | Path, name: str, key: dict | None = None) ->
     back to computing it (`UNREADABLE`).
     Read it with DuckDB or `pq.ParquetFile`: pyarrow's dataset and compute layers import pandas,
     which would cost a command that only reads a run most of its start-up."""
-    path = Path(run_dir) / AGGREGATES / f"{name}.parquet"
+    run_dir = Path(run_dir)
+    shards = [shard.name for shard in checked_shards(run_dir)]  # refuses an aggregate of another run
+    path = run_dir / AGGREGATES / f"{name}.parquet"
     if not path.is_file() or not aggregate_intact(path):
         return None
     try:
         metadata = pq.ParquetFile(path).schema_arrow.metadata or {}
-        shards = [shard.name for shard in committed_shards(Path(run_dir))]
         current = json.loads(metadata.get(SHARDS_KEY.encode(), b"null")) == shards
-        return path if current and json.loads(metadata.get(KEY.encode(), b"null")) == key else None
+        own = stamp(path) == provenance(read_manifest(run_dir))  # one written before the run had an id is stale
+        return path if current and own and json.loads(metadata.get(KEY.encode(), b"null")) == key else None
     except (*UNREADABLE, ValueError):  # ValueError: a footer whose keys are not JSON
         return None
 
@@ -128,9 +129,15 @@ def store_aggregate(run_dir: str | Path, name: str, table: pa.Table, shards: lis
     """Write `table` as the aggregate `name`, its footer naming `shards` and `key` (see
     `stored_aggregate`). List `shards` before computing `table`: a shard committed meanwhile
     then makes the file stale, never wrongly current."""
-    out = Path(run_dir) / AGGREGATES
+    run_dir = Path(run_dir)
+    out = run_dir / AGGREGATES
+    files.refuse_links(run_dir, out)
     out.mkdir(exist_ok=True)
-    footer = {SHARDS_KEY: json.dumps(shards), **({KEY: json.dumps(key)} if key is not None else {})}
+    footer = {
+        SHARDS_KEY: json.dumps(shards),
+        **({KEY: json.dumps(key)} if key is not None else {}),
+        **provenance(read_manifest(run_dir)),
+    }
     table = table.replace_schema_metadata({**(table.schema.metadata or {}), **footer})
     digest = []
 
@@ -139,9 +146,9 @@ def store_aggregate(run_dir: str | Path, name: str, table: pa.Table, shards: lis
         digest.append(sha256_of(tmp))
 
     path = out / f"{name}.parquet"
-    write_atomically(path, write)
+    write_atomically(path, write, inside=run_dir)
     # after the file: a kill between the two leaves a record that fails, so the file is computed again
-    write_atomically(checksum_path(path), f"{digest[0]}  {path.name}\n".encode())
+    write_atomically(checksum_path(path), f"{digest[0]}  {path.name}\n".encode(), inside=run_dir)
 
 
 def ngram_stats(run_dir: str | Path, min_count: int = 1) -> pa.Table:
@@ -287,12 +294,12 @@ def document_trace(run_dir: str | Path, doc_id: str, layer: int | None = None) -
 def write_aggregates(run_dir: str | Path) -> None:
     """Store the n-gram statistics and gate histograms beside the shards. A run without a
     committed shard read no document at all: the error says where the text was expected."""
-    if not committed_shards(run_dir):
+    shards = [shard.name for shard in checked_shards(Path(run_dir))]
+    if not shards:
         manifest = read_manifest(run_dir)
         raise RunError(
             f"{manifest.get('corpus', 'the corpus')} gave no document with text, so nothing was probed: its files are "
             f"empty or binary, or its records lack the field {manifest.get('text_field', 'text')!r} (pass --text-field)"
         )
-    shards = [shard.name for shard in committed_shards(Path(run_dir))]
     store_aggregate(run_dir, "ngram_stats", ngram_stats(run_dir), shards)
     store_aggregate(run_dir, "gate_histogram", gate_histogram(run_dir), shards)

@@ -26,7 +26,7 @@ from .store import (
     MANIFEST,
     REPORT,
     RunError,
-    committed_shards,
+    checked_shards,
     corpus_argument,
     read_manifest,
     run_command,
@@ -100,9 +100,9 @@ def write_run_text(run_dir: str | Path) -> Path:
     `RUN_TEXT` (what `offload rowstats` reads for the run); written atomically."""
     path = Path(run_dir) / RUN_TEXT
     texts = []
-    for shard in committed_shards(Path(run_dir)):
+    for shard in checked_shards(Path(run_dir)):
         texts += pq.read_table(shard_files(shard)[0], columns=["text"]).column("text").to_pylist()
-    write_atomically(path, "\n\n".join(texts).encode())
+    write_atomically(path, "\n\n".join(texts).encode(), inside=Path(run_dir))
     return path
 
 
@@ -136,7 +136,7 @@ def check_run(run_dir: str | Path) -> RunCheck:
             f"{run_dir}/manifest.json has a config without Engram layers, n-gram order or branch count, so it was not "
             f"written by `engram-probe run`; {make}"
         )
-    shards = committed_shards(run_dir)
+    shards = checked_shards(run_dir)  # refuses a part of another run, by name
     if not shards:
         raise RunError(
             f"{run_dir} has no committed shard: the run stopped before its first shard was written. "
@@ -153,6 +153,11 @@ def check_run(run_dir: str | Path) -> RunCheck:
             if missing:
                 raise RunError(f"{path} lacks the columns {missing}; it was written by another version. Probe again: {make}")
     warnings = []
+    if manifest.get("run_id") is None:
+        warnings.append(
+            "The run was made before runs recorded an id, so its parts cannot be checked to be its own. Resuming it "
+            f"records one and pins its shards: `{run_command(run_dir, manifest)}`"
+        )
     report = _read_json(run_dir / REPORT)
     if report and report.get("stopped_by") == "limit":
         warnings.append(

@@ -12,8 +12,10 @@ import numpy as np
 import pyarrow as pa
 from duckdb import sqltypes
 
+from engram_model.files import LinkedPathError
+
 from .aggregate import _branches, _orders, ngram_examples, ngram_stats, read_stored, store_aggregate
-from .store import committed_shards, connect, fingerprint_tokenizer, has_gate_column, read_manifest
+from .store import checked_shards, connect, fingerprint_tokenizer, has_gate_column, read_manifest
 
 
 def overview(run_dir: str | Path) -> dict:
@@ -232,7 +234,7 @@ def layer_top_ngrams(run_dir: str | Path, n: int = 5) -> pa.Table:
     stored = read_stored(run_dir, "top_ngrams", key)  # None too when it is garbled: computed again and stored
     if stored is not None:
         return stored
-    shards = [shard.name for shard in committed_shards(run_dir)]
+    shards = [shard.name for shard in checked_shards(run_dir)]
     columns = ["layer", "order", "ngram", "count", "mean_gate", "lower_bound"]
     ranking = {name: key[name] for name in ("sort", "min_count", "longest_only", "scan")}
     table = pa.concat_tables(
@@ -241,8 +243,8 @@ def layer_top_ngrams(run_dir: str | Path, n: int = 5) -> pa.Table:
     )
     try:
         store_aggregate(run_dir, "top_ngrams", table, shards, key)
-    except OSError:
-        pass  # a directory this user may only read: computed again on the next visit
+    except (OSError, LinkedPathError):
+        pass  # a directory this user may only read, or whose aggregates/ is a link: computed again on the next visit
     return table
 
 

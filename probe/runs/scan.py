@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import importlib.metadata
-import json
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from engram_model import EngramLM
 from engram_model.bridges import transformers_config
 from engram_model.corpus import Document, ReadReport
 from engram_model.files import sha256_of
+from engram_model.tables.file import read_safetensors_index, safetensors_header
 from engram_model.tokenizer import PAD
 
 from ..batching import PIECE_CHARS, Chunk, DocumentChunker, batched, model_inputs
@@ -98,19 +98,13 @@ def fingerprint_transformers_checkpoint(directory: Path) -> str:
     for name in ("config.json", index.name):
         if (directory / name).is_file():
             digest.update(f"{name}\0{sha256_of(directory / name)}\n".encode())
-    if index.is_file():
-        weight_map = json.loads(index.read_text()).get("weight_map", {})
-        files = sorted(set(weight_map.values()))
-    else:
-        files = ["model.safetensors"]
+    files = sorted(set(read_safetensors_index(index).values())) if index.is_file() else ["model.safetensors"]
     for name in files:
         path = directory / name
+        _, _, data_start = safetensors_header(path)  # checked and bounded before any byte is hashed
         size = path.stat().st_size
         with open(path, "rb") as f:
-            prefix = f.read(8)
-            header = f.read(int.from_bytes(prefix, "little")) if len(prefix) == 8 else b""
-            data_start = len(prefix) + len(header)
-            digest.update(f"{name}\0{size}\0".encode() + prefix + header)
+            digest.update(f"{name}\0{size}\0".encode() + f.read(data_start))
             for at in (data_start, (data_start + size) // 2, size - SAMPLE_BYTES):
                 f.seek(min(max(at, data_start), size))
                 digest.update(f.read(SAMPLE_BYTES))
@@ -369,7 +363,7 @@ def write_scan(
         "input": summary["input"],
         "categories": categories,
     }
-    write_json(writer.run_dir / REPORT, report)
+    write_json(writer.run_dir / REPORT, report, inside=writer.run_dir)
     return report
 
 

@@ -10,6 +10,25 @@
     run_dir/report.json              counts, timings, skipped input, completeness
     run_dir/.lock                    held (flock) by the one process writing the run
 
+Every part of a run carries its provenance: the manifest a `run_id` (a uuid4 made when the run
+starts, kept across resumes), and the footer of every gates shard, docs file and stored
+aggregate that id and the manifest's `corpus_hash` (`RUN_ID_KEY`, `CORPUS_KEY`), a shard's
+files also its sequence number (`SHARD_KEY`). A part that names another run or corpus (a shard
+or aggregate copied in from another run directory), or a shard's file under another shard's
+name (a copy: its documents counted twice), is refused by name (`foreign_parts`), never read
+or merged: by resuming, and by every reader, which lists the shards through `checked_shards`.
+A run made before runs had an id: its parts
+carry none and are read as before (`check_run` says so); resuming it gives it an id and pins
+each of its shard files by sha256 in the manifest (`legacy_shards`), so only those bytes pass
+unstamped from then on. An aggregate without a stamp in a run that has an id is stale: it is
+computed again.
+
+A run holds no symbolic link where its writer writes (`refuse_run_links`): every write inside
+it goes through `write_atomically(..., inside=run_dir)` or `open_inside`, so a linked
+`aggregates/`, lock file, shard folder, shard or manifest is refused by name, and what it
+points to is never touched. Its JSON files are strict JSON (`json_text`): a non-finite number is
+written as null.
+
 Every file is written under a temporary name that starts with `TEMP_PREFIX`, and renamed
 into place. A gates shard is the commit point for its documents: its docs file and its
 checksum record are renamed first, so a committed gates shard always has its documents, and
@@ -39,15 +58,19 @@ import fcntl
 import functools
 import hashlib
 import json
+import math
 import os
 import re
 import shlex
 import threading
+import time
+import uuid
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pyarrow as pa
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
@@ -59,6 +82,11 @@ MANIFEST, REPORT, SHARDS, AGGREGATES, LOCK = "manifest.json", "report.json", "sh
 SHARD_NAME = re.compile(r"^gates-(\d{6})\.parquet$")
 SHARD_FILE = re.compile(r"^(?:(docs|gates)-(\d{6})\.parquet|sha256-(\d{6})\.json)$")  # a shard's files
 DOCUMENTS_KEY = "engram_probe.documents"  # gates shard footer: the ids of the documents it commits
+# the footer of every part of a run (gates shard, docs file, aggregate): the run it belongs to, its corpus;
+# and of a shard's docs and gates files, the shard's sequence number (a copy under another number is refused)
+RUN_ID_KEY, CORPUS_KEY, SHARD_KEY = "engram_probe.run_id", "engram_probe.corpus_hash", "engram_probe.shard"
+# manifest field of a run made before runs had an id, once resumed: its unstamped shard files' sha256
+LEGACY_SHARDS = "legacy_shards"
 # the one prefix of every temporary name the run store writes, here and at a URI: the only
 # names besides a run's own files that it ever removes
 TEMP_PREFIX = ".engram-probe-tmp-"
@@ -107,10 +135,10 @@ def is_temporary(name: str) -> bool:
     return name.startswith(TEMP_PREFIX) or bool(LEGACY_TEMPORARY.match(name))
 
 
-def write_atomically(path: Path, data: bytes | Callable[[Path], None]) -> None:
+def write_atomically(path: Path, data: bytes | Callable[[Path], None], inside: Path | None = None) -> None:
     """`engram_model.files.write_atomically` under `TEMP_PREFIX`: the one temporary name a
-    resume may remove."""
-    files.write_atomically(path, data, temp_prefix=TEMP_PREFIX)
+    resume may remove. `inside`: the run folder `path` belongs to, whose links are never followed."""
+    files.write_atomically(path, data, temp_prefix=TEMP_PREFIX, inside=inside)
 
 
 # the named corpora of `--corpus`, by the split of the default corpus a run's manifest records
@@ -132,8 +160,26 @@ def run_command(run_dir: str | Path, manifest: dict | None = None) -> str:
     return "engram-probe run" + ("" if corpus == "default" else f" --corpus {corpus}") + f" --out {shlex.quote(str(run_dir))}"
 
 
-def write_json(path: Path, data: dict) -> None:
-    write_atomically(path, lambda tmp: tmp.write_text(json.dumps(data, indent=2, default=str) + "\n"))
+def _strict(value):
+    """`value` with NaN and infinities as None (RFC 8259 JSON has neither), numpy scalars as Python's."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _strict(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict(item) for item in value]
+    return value
+
+
+def json_text(data) -> str:
+    """`data` as strict JSON: a non-finite number is null; a path or other object its text."""
+    return json.dumps(_strict(data), indent=2, allow_nan=False, default=str) + "\n"
+
+
+def write_json(path: Path, data: dict, inside: Path | None = None) -> None:
+    write_atomically(path, json_text(data).encode(), inside=inside)
 
 
 def read_manifest(run_dir: Path) -> dict:
@@ -141,16 +187,154 @@ def read_manifest(run_dir: Path) -> dict:
     if not path.is_file():
         raise RunError(f"{run_dir} is not a probing run (no {MANIFEST}); create one with `engram-probe run --out {run_dir}`")
     try:
-        return json.loads(path.read_text())
+        manifest = json.loads(path.read_text())
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise RunError(f"{path} is corrupt ({err}); start the run again in a new directory") from err
+    if isinstance(manifest, dict):  # its provenance, which every part is checked against (`part_problem`)
+        run_id, pins = manifest.get("run_id"), manifest.get(LEGACY_SHARDS, {})
+        if run_id is not None and not (isinstance(run_id, str) and RUN_ID.fullmatch(run_id)):
+            raise RunError(f"{path}: its run_id {_quoted(run_id)} is not one `engram-probe run` writes; {REMADE}")
+        if not (isinstance(pins, dict) and all(isinstance(v, str) for v in pins.values())):
+            raise RunError(f"{path}: its {LEGACY_SHARDS} is not a map of file names to sha256 digests; {REMADE}")
+    return manifest
+
+
+RUN_ID = re.compile(r"[0-9a-f]{32}")  # a run's id: uuid4().hex
+REMADE = "restore the manifest the run wrote, or probe again into a new directory"
+
+
+def _quoted(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else f"{text[:40]}…"
 
 
 def committed_shards(run_dir: Path) -> list[Path]:
+    """The run's committed gates shards, by name only: a reader of their data lists them
+    through `checked_shards`."""
     shard_dir = Path(run_dir) / SHARDS
     if not shard_dir.is_dir():
         return []
     return sorted(p for p in shard_dir.iterdir() if SHARD_NAME.match(p.name))
+
+
+_REMEMBERED: dict[tuple, object] = {}
+SETTLED_NS = 2_000_000_000  # a file modified longer ago than this is remembered by its stat (mtime ticks are coarse)
+
+
+def remembered(path: Path, what: str, compute: Callable[[Path], object]):
+    """`compute(path)`, computed once per version of the file in a process (one modified in
+    the last seconds: every time). `what` names the computation. Raises OSError as `stat`."""
+    stat = path.stat()
+    key = (what, str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    if key in _REMEMBERED:
+        return _REMEMBERED[key]
+    value = compute(path)
+    if time.time_ns() - stat.st_mtime_ns > SETTLED_NS:
+        if len(_REMEMBERED) > 1 << 14:
+            _REMEMBERED.clear()
+        _REMEMBERED[key] = value
+    return value
+
+
+def provenance(manifest: dict) -> dict[str, str]:
+    """The footer keys of every part the run writes: its id and corpus hash (none for a run
+    made before runs had an id)."""
+    if manifest.get("run_id") is None:
+        return {}
+    return {RUN_ID_KEY: str(manifest["run_id"]), CORPUS_KEY: str(manifest.get("corpus_hash"))}
+
+
+def stamp(path: Path) -> dict[str, str] | None:
+    """The provenance keys (run id, corpus, shard) a Parquet part's footer carries ({} for
+    none), None when it cannot be read (damage: the checksum checks handle it)."""
+
+    def read(path: Path) -> dict[str, str] | None:
+        try:
+            metadata = pq.read_metadata(path).metadata or {}
+        except (OSError, pa.ArrowException):
+            return None
+        keys = [key for key in (RUN_ID_KEY, CORPUS_KEY, SHARD_KEY) if key.encode() in metadata]
+        return {key: metadata[key.encode()].decode(errors="replace") for key in keys}
+
+    try:
+        return remembered(path, "stamp", read)
+    except OSError:
+        return None
+
+
+def _short(value: str | None) -> str:
+    return "none" if value is None else f"{value[:12]}…" if len(value) > 12 else value
+
+
+def part_problem(run_dir: Path, path: Path, manifest: dict) -> str | None:
+    """Why the Parquet part `path` (a shard's docs or gates file, an aggregate) is not the run's
+    own, or None: its footer names another run or corpus, or, in a run that has an id, a shard
+    file carries none and is not one the manifest pins as the run's from before ids."""
+    found = stamp(path)
+    if found is None:
+        return None  # unreadable: damage, which the shard's checksums or the aggregate's check find
+    own, origin = provenance(manifest), {key: found[key] for key in (RUN_ID_KEY, CORPUS_KEY) if key in found}
+    if origin == own:
+        shard = (shard_file(path.name) or (None, None))[1] if path.parent.name == SHARDS else None
+        if own and shard is not None and found.get(SHARD_KEY) != shard:
+            return f"is shard {found.get(SHARD_KEY)} of this run under another name: a copy, whose documents would count twice"
+        return None
+    if not origin:
+        if path.parent.name == AGGREGATES:
+            return None  # written before the run had an id: stale, computed again (`stored_aggregate`)
+        pinned = (manifest.get(LEGACY_SHARDS) or {}).get(path.relative_to(run_dir).as_posix())
+        if pinned is not None and remembered(path, "sha256", sha256_of) == pinned:
+            return None
+        return "carries no run id: it was written by a run of an earlier version, not by this one"
+    corpus, own_corpus = found.get(CORPUS_KEY), str(manifest.get("corpus_hash"))
+    if corpus != own_corpus:
+        return f"was written by another run, on another corpus (sha256 {_short(corpus)}; this run's is {_short(own_corpus)})"
+    run_id, own_id = found.get(RUN_ID_KEY), manifest.get("run_id")
+    return f"was written by another run of the same corpus (run id {_short(run_id)}; this run's is {_short(own_id)})"
+
+
+def foreign_parts(run_dir: Path, manifest: dict) -> list[tuple[Path, str]]:
+    """Each docs or gates file in `shards/` (committed or not) and each aggregate that is not the
+    run's own (`part_problem`), with why."""
+    run_dir = Path(run_dir)
+    parts = [p for p in sorted((run_dir / SHARDS).glob("*.parquet")) if (shard_file(p.name) or ("",))[0] in ("docs", "gates")]
+    parts += sorted((run_dir / AGGREGATES).glob("*.parquet"))
+    return [(path, problem) for path in parts if (problem := part_problem(run_dir, path, manifest)) is not None]
+
+
+def refuse_foreign(run_dir: Path, manifest: dict) -> None:
+    """Raise RunError naming the parts of `run_dir` that are not its own (`foreign_parts`)."""
+    foreign = foreign_parts(run_dir, manifest)
+    if foreign:
+        (first, why), names = foreign[0], [path.relative_to(run_dir).as_posix() for path, _ in foreign]
+        raise RunError(
+            f"{first} {why}, so it is not part of the run in {run_dir}, which is not read while it is there: "
+            f"remove {_shown(names, 6)} (copied in: this run did not write them there); resuming the run "
+            f"(`{run_command(run_dir, manifest)}`) then probes again anything they replaced"
+        )
+
+
+def checked_shards(run_dir: Path) -> list[Path]:
+    """The committed gates shards, once every part of the run is known to be its own
+    (`refuse_foreign`): what every reader of a run's shards and aggregates lists."""
+    run_dir = Path(run_dir)
+    refuse_foreign(run_dir, read_manifest(run_dir))
+    return committed_shards(run_dir)
+
+
+# the paths of a run its writer writes or removes: none may be a symbolic link (`refuse_run_links`)
+WRITTEN = (MANIFEST, REPORT, LOCK, SHARDS, AGGREGATES)
+
+
+def refuse_run_links(run_dir: Path) -> None:
+    """Raise LinkedPathError if a path of the run its writer writes or removes (`WRITTEN`, and
+    every entry of its shards and aggregates folders) is a symbolic link."""
+    for name in WRITTEN:
+        files.refuse_links(run_dir, run_dir / name)
+    for folder in (SHARDS, AGGREGATES):
+        where = run_dir / folder
+        for path in sorted(where.iterdir()) if where.is_dir() else ():
+            files.refuse_links(run_dir, path)
 
 
 def shard_files(gates: Path) -> tuple[Path, Path, Path]:
@@ -260,7 +444,7 @@ def _other_settings(where: str, existing: dict, wanted: dict) -> RunError | None
 def _hold_lock(run_dir: Path) -> int:
     """An exclusive flock on `run_dir/.lock`, with this pid written in it; the OS releases it
     when the holder exits, however it exits."""
-    fd = os.open(run_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = files.open_inside(run_dir, run_dir / LOCK, os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -476,17 +660,20 @@ class ShardWriter:
     """One shard as it is written: gates a row group at a time under a temporary name, its
     documents once they are all in, the checksums of both, then the rename that commits them."""
 
-    def __init__(self, shard_dir: Path, seq: int, flush_tokens: int, documents_schema: pa.Schema):
+    def __init__(self, run_dir: Path, seq: int, flush_tokens: int, documents_schema: pa.Schema, footer: dict[str, str]):
+        self.run_dir, shard_dir = run_dir, run_dir / SHARDS
         self.gates_path = shard_dir / f"gates-{seq:06d}.parquet"
         self.docs_path = shard_dir / f"docs-{seq:06d}.parquet"
         self.sums_path = shard_dir / f"sha256-{seq:06d}.json"
         self.temporary = self.gates_path.with_name(f"{TEMP_PREFIX}{self.gates_path.name}.{os.getpid()}")
-        self.flush_tokens, self.documents_schema = flush_tokens, documents_schema
+        self.flush_tokens, self.footer = flush_tokens, footer  # footer: the run's `provenance`, on both files
+        self.documents_schema = documents_schema.with_metadata({**(documents_schema.metadata or {}), **footer})
         self.tokens = 0  # in the shard so far
         self.documents: list[dict] = []
         self._groups: list[list[pa.Table]] = []  # per group (Engram layer), tables not yet written
         self._buffered = 0
         self._writer: pq.ParquetWriter | None = None
+        self._sink = None  # the temporary file, opened inside the run (never through a link)
 
     def add_gates(self, groups: list[pa.Table], tokens: int) -> None:
         """Rows of `tokens` positions, one table per group; each row group holds its groups in order."""
@@ -504,7 +691,9 @@ class ShardWriter:
             return
         table = pa.concat_tables([t for group in self._groups for t in group])
         if self._writer is None:
-            self._writer = pq.ParquetWriter(self.temporary, table.schema)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+            self._sink = os.fdopen(files.open_inside(self.run_dir, self.temporary, flags), "wb")
+            self._writer = pq.ParquetWriter(self._sink, table.schema)
         self._writer.write_table(table)
         self._groups, self._buffered = [], 0
 
@@ -513,13 +702,16 @@ class ShardWriter:
         place: their commit point."""
         self._flush()
         doc_ids = [row["doc_id"] for row in self.documents]
-        self._writer.add_key_value_metadata({DOCUMENTS_KEY: json.dumps(doc_ids)})
+        self._writer.add_key_value_metadata({DOCUMENTS_KEY: json.dumps(doc_ids), **self.footer})
         self._writer.close()
+        self._sink.close()
         write_atomically(
-            self.docs_path, lambda tmp: pq.write_table(pa.Table.from_pylist(self.documents, self.documents_schema), tmp)
+            self.docs_path,
+            lambda tmp: pq.write_table(pa.Table.from_pylist(self.documents, self.documents_schema), tmp),
+            inside=self.run_dir,
         )
         sums = {self.docs_path.name: sha256_of(self.docs_path), self.gates_path.name: sha256_of(self.temporary)}
-        write_json(self.sums_path, sums)  # before the commit point: a committed shard always has its record
+        write_json(self.sums_path, sums, inside=self.run_dir)  # before the commit point: a committed shard always has its record
         os.replace(self.temporary, self.gates_path)
         return doc_ids
 
@@ -540,9 +732,11 @@ class RunWriter:
             run_dir = staging
         self.run_dir = Path(run_dir)
         self.shard_dir = self.run_dir / SHARDS
-        manifest = json.loads(json.dumps(manifest, default=str))  # compare as it is stored (tuples become lists)
+        manifest = json.loads(json_text(manifest))  # compare as it is stored (tuples become lists, NaN null)
         if self.run_dir.exists() and not self.run_dir.is_dir():
             raise RunError(f"{self.run_dir} is a file, not a run directory; pass a new or empty --out directory")
+        if self.run_dir.is_dir():  # before anything is read, fetched or written: the writer never follows a link out of it
+            refuse_run_links(self.run_dir)
         if (self.run_dir / MANIFEST).is_file():  # a manifest another tool wrote: refused before the lock file is made
             existing = read_manifest(self.run_dir)
             if not isinstance(existing, dict) or not any(key in existing for key in IDENTITY):
@@ -572,16 +766,22 @@ class RunWriter:
 
     def _open(self, manifest: dict) -> None:
         if (self.run_dir / MANIFEST).is_file():
-            refusal = _other_settings(str(self.run_dir), read_manifest(self.run_dir), manifest)
+            self.manifest = read_manifest(self.run_dir)
+            refusal = _other_settings(str(self.run_dir), self.manifest, manifest)
             if refusal is not None:
                 raise refusal
         else:
-            write_json(self.run_dir / MANIFEST, manifest)
-        # known to be this run (its manifest matched, or just written into an empty directory)
+            self.manifest = dict(manifest, run_id=uuid.uuid4().hex)
+            write_json(self.run_dir / MANIFEST, self.manifest, inside=self.run_dir)
+        # known to be this run (its manifest matched, or just written into an empty directory); a part
+        # of another run in it is refused before anything is removed
+        refuse_foreign(self.run_dir, self.manifest)
         self.shard_dir.mkdir(exist_ok=True)
         self._remove_temporaries()
         self._remove_uncommitted()
         self._remove_broken()
+        if self.manifest.get("run_id") is None:
+            self._give_id()
         self.completed = completed_documents(self.run_dir)
         shards = committed_shards(self.run_dir)
         self.next_seq = int(SHARD_NAME.match(shards[-1].name).group(1)) + 1 if shards else 0
@@ -630,10 +830,23 @@ class RunWriter:
             if self.mirror is not None:
                 self.mirror.remove([f"{SHARDS}/{path.name}" for path in files])
 
+    def _give_id(self) -> None:
+        """A run made before runs had an id gets one; its shard files (checked above) are pinned by
+        sha256, the one way a part without the id is still the run's own (`part_problem`)."""
+        pinned = {
+            path.relative_to(self.run_dir).as_posix(): sha256_of(path)
+            for gates in committed_shards(self.run_dir)
+            for path in shard_files(gates)[::2]  # the docs file and the gates shard
+        }
+        self.manifest = dict(self.manifest, run_id=uuid.uuid4().hex, **{LEGACY_SHARDS: pinned})
+        write_json(self.run_dir / MANIFEST, self.manifest, inside=self.run_dir)
+
     def new_shard(self, flush_tokens: int, documents_schema: pa.Schema) -> ShardWriter:
         """The next shard; its gates go to disk whenever `flush_tokens` positions are pending."""
         self.next_seq += 1
-        return ShardWriter(self.shard_dir, self.next_seq - 1, flush_tokens, documents_schema)
+        seq = self.next_seq - 1
+        footer = {**provenance(self.manifest), SHARD_KEY: f"{seq:06d}"}
+        return ShardWriter(self.run_dir, seq, flush_tokens, documents_schema, footer)
 
     def commit(self, shard: ShardWriter) -> None:
         self.completed.update(shard.commit())
@@ -647,8 +860,7 @@ def connect(run_dir: str | Path) -> duckdb.DuckDBPyConnection:
     is a connection of its own (one per thread, closed with it); what it registers or creates as
     TEMP stays its own."""
     run_dir = Path(run_dir)
-    read_manifest(run_dir)
-    shards = committed_shards(run_dir)
+    shards = checked_shards(run_dir)
     if not shards:
         raise RunError(f"{run_dir} has no committed shards yet; let `engram-probe run` process some documents first")
     with _DATABASES_LOCK:

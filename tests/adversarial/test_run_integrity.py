@@ -6,6 +6,9 @@ written before checksums were recorded still resumes."""
 
 import csv
 import json
+import math
+import random
+import shutil
 import warnings
 
 import duckdb
@@ -15,13 +18,16 @@ import pyarrow.parquet as pq
 import pytest
 
 from adversarial.test_runs import assert_every_document_once, gate_rows, invoke, run_args, write_corpus
-from probe.runs.aggregate import gate_histogram, ngram_stats, stored_aggregate
+from engram_model.files import LinkedPathError
+from probe.runs.aggregate import gate_histogram, ngram_stats, store_aggregate, stored_aggregate
 from probe.runs.artefacts import check_run
 from probe.runs.queries import layer_top_ngrams, ngram_table
 from probe.runs.store import (
+    AGGREGATES,
     LOCK,
     MANIFEST,
     REPORT,
+    SHARD_KEY,
     TEMP_PREFIX,
     RunError,
     RunWarning,
@@ -29,6 +35,7 @@ from probe.runs.store import (
     committed_shards,
     is_temporary,
     shard_problem,
+    write_json,
 )
 
 OPTIONS = ("--shard-tokens", 40, "--batch-size", 2)
@@ -230,7 +237,8 @@ def test_a_uri_run_of_ours_loses_our_stale_temporaries_and_nothing_else(checkpoi
 def test_a_local_run_of_ours_loses_our_stale_temporaries_and_nothing_else(checkpoint, corpus, tmp_path):
     out = tmp_path / "run"
     probe(checkpoint, corpus, out, "--limit", 5)
-    theirs = {**FOREIGN, "categories/.engram-probe-tmp-enrichment.parquet.x.partial": b"another command, writing now"}
+    # another `categorize`, writing now (pid 1 runs): its staging folder is left alone
+    theirs = {**FOREIGN, ".categories.staged-1/enrichment.parquet": b"another command, writing now"}
     plant(out, {**theirs, **STALE})
     probe(checkpoint, corpus, out)
     after = tree(out)
@@ -244,10 +252,14 @@ def test_a_commit_killed_before_its_gates_rename_leaves_nothing_after_resume(che
     remote = tmp_path / "bucket" / "run"
     probe(checkpoint, corpus, remote.as_uri(), "--limit", 5, "--staging", tmp_path / "a")
     last = committed_shards(remote)[-1]
-    for root in (remote, tmp_path / "a"):
-        for kind, ext in (("docs", "parquet"), ("sha256", "json")):
-            source = root / "shards" / last.name.replace("gates-", f"{kind}-").replace(".parquet", f".{ext}")
-            (root / "shards" / f"{kind}-000090.{ext}").write_bytes(source.read_bytes())
+    for root in (remote, tmp_path / "a"):  # what shard 90's commit wrote before it was killed: its docs file and record
+        docs = root / "shards" / last.name.replace("gates-", "docs-")
+        footer = {**pq.read_metadata(docs).metadata, SHARD_KEY.encode(): b"000090"}
+        footer.pop(b"ARROW:schema")
+        pq.write_table(pq.read_table(docs).replace_schema_metadata(footer), root / "shards" / "docs-000090.parquet")
+        (root / "shards" / "sha256-000090.json").write_bytes(
+            (root / "shards" / last.name.replace("gates-", "sha256-")).with_suffix(".json").read_bytes()
+        )
     with warnings.catch_warnings():
         warnings.simplefilter("error", RunWarning)  # leftovers are no damage: no warning
         probe(checkpoint, corpus, remote.as_uri(), "--staging", tmp_path / "a")
@@ -466,3 +478,100 @@ def test_aggregates_that_cannot_be_computed_name_the_command_that_rebuilds_them(
     (out / "shards" / "gates-000001.parquet").write_bytes(b"PAR1 garbled PAR1")
     with pytest.raises(RunError, match=r"ngram_stats.*engram-probe run .*--out .*run"):
         ngram_stats(out)
+
+
+# -- links inside a run ------------------------------------------------------------------------------
+
+# every path of a run its writer writes or removes, each linked in turn to a copy of itself outside
+LINKED = (
+    AGGREGATES,
+    LOCK,
+    MANIFEST,
+    REPORT,
+    "shards",
+    "shards/gates-000001.parquet",
+    "shards/docs-000001.parquet",
+    "shards/sha256-000001.json",
+    "aggregates/ngram_stats.parquet",
+    "aggregates/ngram_stats.sha256",
+)
+
+
+@pytest.mark.parametrize("linked", LINKED)
+def test_a_link_inside_a_run_is_refused_and_what_it_points_to_is_untouched(checkpoint, corpus, tmp_path, linked):
+    out, outside = tmp_path / "run", tmp_path / "outside"
+    probe(checkpoint, corpus, out, "--limit", 5, "--no-categorize")  # a partial run: resuming it writes
+    outside.mkdir()
+    shutil.move(out / linked, outside / "target")  # the real file or folder, moved out and linked back
+    (out / linked).symlink_to(outside / "target")
+    before, run_before = tree(outside), tree(out)
+    code, output = invoke(*run_args(checkpoint, corpus, out, *OPTIONS, "--no-categorize"))
+    assert code == 2 and f"{out / linked} is a symbolic link inside {out}" in output and "remove the link" in output, output
+    assert "Traceback" not in output
+    assert tree(outside) == before and tree(out) == run_before
+
+
+@pytest.mark.parametrize("linked", [LOCK, MANIFEST, AGGREGATES, "shards"])
+def test_a_link_in_an_empty_target_is_refused_and_what_it_points_to_is_untouched(checkpoint, corpus, tmp_path, linked):
+    out, outside = tmp_path / "run", tmp_path / "outside"
+    plant(outside, {"file": b"someone else's file\n", "folder/file": b"theirs\n"})
+    out.mkdir()
+    (out / linked).symlink_to(outside / ("folder" if linked in (AGGREGATES, "shards") else "file"))
+    before = tree(outside)
+    code, output = invoke(*run_args(checkpoint, corpus, out, *OPTIONS, "--no-categorize"))
+    assert code == 2 and f"{out / linked} is a symbolic link inside {out}" in output, output
+    assert tree(outside) == before
+
+
+def test_an_aggregate_is_never_written_through_a_link_made_after_the_run(checkpoint, corpus, tmp_path):
+    out, outside = tmp_path / "run", tmp_path / "outside"
+    probe(checkpoint, corpus, out, "--no-categorize")
+    shutil.move(out / AGGREGATES, outside)
+    (out / AGGREGATES).symlink_to(outside)
+    before = tree(outside)
+    assert layer_top_ngrams(out, n=2).num_rows  # the app computes it, and does not store it there
+    with pytest.raises(LinkedPathError, match=f"{out / AGGREGATES} is a symbolic link"):
+        store_aggregate(out, "ngram_stats", ngram_stats(out), [p.name for p in committed_shards(out)])
+    assert tree(outside) == before
+
+
+# -- strict JSON ---------------------------------------------------------------------------------------
+
+
+def hostile_json(rng: random.Random, depth: int = 0):
+    """A JSON-like value with NaN, infinities and numpy scalars among plain values."""
+    leaves = [float("nan"), float("inf"), -float("inf"), np.float32("nan"), np.float64("-inf"), np.float32(0.25),
+              np.int64(7), 1.5, -0.0, 3, None, True, "NaN", "x"]  # fmt: skip
+    if depth >= 3 or rng.random() < 0.3:
+        return rng.choice(leaves)
+    if rng.random() < 0.5:
+        return [hostile_json(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    return {f"k{i}": hostile_json(rng, depth + 1) for i in range(rng.randint(0, 4))}
+
+
+def finite_or_none(value):
+    """What strict JSON holds for `value`: a non-finite number is null."""
+    if isinstance(value, (np.floating, np.integer)):
+        value = value.item()
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, (list, tuple)):
+        return [finite_or_none(v) for v in value]
+    if isinstance(value, dict):
+        return {k: finite_or_none(v) for k, v in value.items()}
+    return value
+
+
+def strict_parse(text: str):
+    def refuse(constant):
+        raise ValueError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_the_json_a_run_writes_is_strict(tmp_path):
+    rng = random.Random(44)
+    for i in range(200):
+        data = {"value": hostile_json(rng)}
+        write_json(tmp_path / "x.json", data)
+        assert strict_parse((tmp_path / "x.json").read_text()) == finite_or_none(data), i
