@@ -1,5 +1,7 @@
+import os
 import shutil
 import sysconfig
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -8,6 +10,32 @@ import torch
 from engram_model import EngramConfig, EngramLM, ModelConfig, MoEConfig, configure_for_tokenizer, save_model, train_bpe
 from engram_model.corpus import Document
 from engram_model.train import TrainConfig
+
+SHORT_BASETEMP = pytest.StashKey[str]()
+
+
+def pytest_configure(config):
+    """The suite runs on every core (pytest-xdist, `-n auto` in pyproject.toml), each worker in
+    `BASETEMP/popen-gwN`. Commands print their paths on the console and tests read them back, so
+    the temporary folders stay as short as a serial run's: `/tmp/ep-XXXXXXXX`, removed when the
+    suite ends (pytest's own default, `/tmp/pytest-of-USER/pytest-N`, is longer)."""
+    if hasattr(config, "workerinput"):  # a worker: the console width the suite was started with, not xdist's own
+        os.environ.pop("COLUMNS", None)
+        if config.workerinput["columns"] is not None:
+            os.environ["COLUMNS"] = config.workerinput["columns"]
+    elif config.option.basetemp is None:
+        config.option.basetemp = config.stash[SHORT_BASETEMP] = tempfile.mkdtemp(prefix="ep-")
+
+
+def pytest_configure_node(node):
+    """(pytest-xdist) Hand each worker the COLUMNS of the suite's own environment: workers start
+    with COLUMNS=80 set, which fixes rich's console at 80 columns where a serial run's is wider."""
+    node.workerinput["columns"] = os.environ.get("COLUMNS")
+
+
+def pytest_unconfigure(config):
+    if SHORT_BASETEMP in config.stash:
+        shutil.rmtree(config.stash[SHORT_BASETEMP], ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -135,3 +163,13 @@ def write_app_results(run: Path, checkpoint: str, corpus: Path, tokens: int) -> 
     ):
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 0, result.output
+
+
+def restamped_shard(source: Path, target: Path, seq: int) -> None:
+    """Write a copy of the shard file `source` at `target` stamped as the run's shard `seq`: what
+    the run itself would have committed under that number (an unstamped copy is refused as foreign)."""
+    import pyarrow.parquet as pq
+
+    footer = {**pq.read_metadata(source).metadata, b"engram_probe.shard": f"{seq:06d}".encode()}
+    footer.pop(b"ARROW:schema", None)
+    pq.write_table(pq.read_table(source).replace_schema_metadata(footer), target)

@@ -5,8 +5,8 @@ import shutil
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
+from conftest import restamped_shard
 from probe.apps.windows import adjacent_match, find_matches, spread_examples, token_window, tokens_in_span
 
 from engram_model.corpus import Document
@@ -251,10 +251,7 @@ def test_the_overviews_top_ngrams_are_stored_with_the_run_and_never_read_stale(r
     assert layer_top_ngrams(copy, n=1).num_rows == 2  # another ranking is another table, not the stored one
     assert layer_top_ngrams(copy, n=2).equals(top)
     for kind in ("gates", "docs"):  # a resumed run commits a shard: the same documents again, so every count doubles
-        first = copy / "shards" / f"{kind}-000000.parquet"
-        footer = {**pq.read_metadata(first).metadata, b"engram_probe.shard": b"000001"}  # stamped as the next shard
-        footer.pop(b"ARROW:schema")
-        pq.write_table(pq.read_table(first).replace_schema_metadata(footer), copy / "shards" / f"{kind}-000001.parquet")
+        restamped_shard(copy / "shards" / f"{kind}-000000.parquet", copy / "shards" / f"{kind}-000001.parquet", 1)
     again = layer_top_ngrams(copy, n=2)
     assert again.equals(computed()) and not again.equals(top)
     assert all(count % 2 == 0 for count in again.column("count").to_pylist())

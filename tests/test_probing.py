@@ -16,6 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 import torch
+from conftest import restamped_shard
 
 from engram_model import train_bpe
 from engram_model.corpus import Document, ReadReport, iter_documents
@@ -184,7 +185,7 @@ def test_connections_share_a_run_database_but_not_their_temporaries_and_see_a_re
 def test_leftovers_of_a_killed_commit_are_removed_on_resume(model, tmp_path):
     run_dir = scan(model, tmp_path, docs(TEXTS[:2]), shard_tokens=1)
     shards = run_dir / "shards"
-    (shards / "docs-000002.parquet").write_bytes((shards / "docs-000001.parquet").read_bytes())  # renamed, gates never were
+    restamped_shard(shards / "docs-000001.parquet", shards / "docs-000002.parquet", 2)  # its docs renamed, gates never were
     (shards / ".gates-000002.parquet.tmp-1").write_bytes(b"half a parquet file")
     with connect(run_dir) as con:  # a reader sees only committed shards
         assert con.sql("SELECT count(DISTINCT doc_id) FROM gates").fetchall() == [(2,)]
@@ -425,7 +426,6 @@ def test_unusable_corpora_are_refused_by_name(tmp_path):
 def test_stored_aggregates_are_read_only_while_current(model, tmp_path):
     """Queries read the statistics a run stored, filtered like computed ones; once another shard
     is committed (a resumed run) the stored ones are stale and queries read the shards again."""
-    import shutil
 
     from probe.runs.aggregate import gate_histogram, ngram_stats, stored_aggregate, write_aggregates
 
@@ -439,7 +439,7 @@ def test_stored_aggregates_are_read_only_while_current(model, tmp_path):
     stored_total = sum(ngram_stats(run_dir)["count"].to_pylist())
     for kind in ("docs", "gates"):  # a shard committed after the aggregates were stored
         shard = sorted((run_dir / "shards").glob(f"{kind}-*.parquet"))[-1]
-        shutil.copy(shard, shard.with_name(f"{kind}-999999.parquet"))
+        restamped_shard(shard, shard.with_name(f"{kind}-999999.parquet"), 999999)
     assert stored_aggregate(run_dir, "ngram_stats") is None and stored_aggregate(run_dir, "gate_histogram") is None
     assert sum(ngram_stats(run_dir)["count"].to_pylist()) > stored_total
     assert sum(gate_histogram(run_dir)["count"].to_pylist()) > 0

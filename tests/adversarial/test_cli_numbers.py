@@ -28,6 +28,7 @@ ZERO_MEANS_SOMETHING = {
     "--min-confidence",
     "--prefill-fraction",
     "--gpus-per-worker",
+    "--start",  # show: the document's first token
 }
 NEVER = [
     "nan", "NaN", "-nan", "inf", "-inf", "+inf", "Infinity", "1e30", "-1e30", "1e309", "-1", "-0.5",
