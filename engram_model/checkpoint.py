@@ -221,10 +221,11 @@ def shadowed_bundled_name(name: str | Path) -> str | None:
 
 
 def resolve_checkpoint(name_or_path: str | Path) -> Path:
-    """A checkpoint directory, or one of the bundled defaults by its bare name."""
-    if problem := shadowed_bundled_name(name_or_path):
+    """A checkpoint directory, or one of the bundled defaults by its bare name (a string; a Path
+    is always a directory, so `./engram` resolved once stays that folder when resolved again)."""
+    if isinstance(name_or_path, str) and (problem := shadowed_bundled_name(name_or_path)):
         raise CheckpointError(problem)
-    if str(name_or_path) in DEFAULT_CHECKPOINTS:
+    if isinstance(name_or_path, str) and name_or_path in DEFAULT_CHECKPOINTS:
         bundled = DATA_DIR / "checkpoints" / str(name_or_path)
         if bundled.is_dir():
             return bundled

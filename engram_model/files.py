@@ -83,9 +83,14 @@ def write_atomically(
         staged.unlink(missing_ok=True)
 
 
+# what a staged sibling is for; `remove_leftovers` touches no other name (a user's own file may look alike)
+STAGING_PURPOSES = ("saving", "copying", "staged", "replaced")
+
+
 def staging_directory(target: Path, purpose: str) -> Path:
     """An empty sibling `.NAME.PURPOSE-PID` of `target` to write a replacement into (hidden,
     named after the pid, so that `remove_leftovers` knows whether its writer still runs)."""
+    assert purpose in STAGING_PURPOSES, purpose
     staging = target.with_name(f".{target.name}.{purpose}-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)  # this process's own leftover from a failed attempt
     staging.mkdir(parents=True)
@@ -116,7 +121,7 @@ def remove_leftovers(target: Path, temp_prefix: str = ".") -> list[str]:
     process (by its pid) is writing is left alone. Returns what was put back, one line each."""
     target = Path(target)
     name = re.escape(target.name)
-    staged = re.compile(rf"\.{name}\.([a-z]+)-([0-9]+)")
+    staged = re.compile(rf"\.{name}\.({'|'.join(STAGING_PURPOSES)})-([0-9]+)")
     partial = re.compile(rf"{re.escape(temp_prefix)}{name}\.([0-9]+)\..*\.partial")
     try:
         entries = sorted(target.parent.iterdir())

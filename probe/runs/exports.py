@@ -38,7 +38,7 @@ import pyarrow.csv as pa_csv
 from engram_model.files import LinkedPathError, refuse_links, remove_leftovers, write_atomically
 
 from .aggregate import gate_histogram, ngram_stats
-from .store import connect, json_text
+from .store import LOCK, MANIFEST, SHARDS, connect, json_text
 
 EXPORTABLE = ("gates", "documents", "ngram_stats", "gate_histogram")
 FORMATS = ("csv", "json")
@@ -215,7 +215,10 @@ def run_or_checkpoint(folder: Path) -> str | None:
         or any(folder.glob("*.safetensors"))
     ):
         return "checkpoint"
-    return "run" if (folder / "manifest.json").is_file() else None
+    # a run's manifest beside the shards folder or the lock its writer takes first (a project's own
+    # manifest.json, a web app's say, makes no run)
+    is_run = (folder / MANIFEST).is_file() and ((folder / SHARDS).is_dir() or (folder / LOCK).exists())
+    return "run" if is_run else None
 
 
 def check_target(path: str | Path, *, folder: bool = False, owns: str | None = None, stdout: bool = False) -> None:

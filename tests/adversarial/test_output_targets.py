@@ -158,3 +158,35 @@ def test_offload_results_go_into_the_runs_offload_folder(root, folder):
 @pytest.mark.parametrize("elsewhere", ["analysis/rowstats.json", "categories/rowstats.json", "rowstats.json"])
 def test_offload_results_stay_out_of_the_runs_other_folders(root, elsewhere):
     refused(root, FILE_COMMANDS["rowstats --json"][0], "--json", root / "run" / elsewhere)
+
+
+@pytest.mark.parametrize("run_marker", [None, "shards", ".lock"])
+def test_a_projects_own_manifest_makes_no_run_but_a_runs_does(tmp_path, run_marker):
+    """A manifest.json alone (a web app's, a data repository's) is not a run: writing beside it is
+    allowed; with the shards folder or the lock a run's writer takes first, it is refused."""
+    from probe.runs.exports import OutputError, check_target
+
+    (tmp_path / "manifest.json").write_text('{"name": "a project"}')
+    if run_marker == "shards":
+        (tmp_path / "shards").mkdir()
+    elif run_marker == ".lock":
+        (tmp_path / ".lock").write_text("")
+    for target in (tmp_path / "docs.csv", tmp_path / "results" / "out.json"):
+        if run_marker is None:
+            check_target(target)
+        else:
+            with pytest.raises(OutputError, match="run"):
+                check_target(target)
+
+
+def test_a_folder_named_like_a_bundled_checkpoint_opens_by_its_relative_path(tmp_path, monkeypatch):
+    """`./engram` is the folder, resolved once or twice (load_model resolves what the CLI resolved);
+    the bare name beside that folder is refused, naming both."""
+    from engram_model.checkpoint import CheckpointError, resolve_checkpoint
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("engram", "baseline"):
+        (tmp_path / name).mkdir()
+        assert resolve_checkpoint(resolve_checkpoint(f"./{name}")).resolve() == (tmp_path / name).resolve()
+        with pytest.raises(CheckpointError, match=f"pass ./{name} for the folder"):
+            resolve_checkpoint(name)
