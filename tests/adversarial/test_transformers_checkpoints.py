@@ -181,14 +181,21 @@ FILE_CASES = {
 }
 
 
+def named_as_what_it_is(checkpoint, tmp_path, name: str, case: str):
+    """Replace the checkpoint's file `name` as FILE_CASES[case] says; every refusal names the file
+    and says what it is. (the directory, the words said)"""
+    replace, says = FILE_CASES[case]
+    directory = copy_of(checkpoint, tmp_path / "case")
+    replace(directory / name)
+    for message in refusal(directory):
+        assert str(directory / name) in message and says in message, message
+    return directory, says
+
+
 @pytest.mark.parametrize("case", FILE_CASES)
 def test_an_unreadable_config_json_is_named_as_what_it_is(checkpoint, tmp_path, case):
     """Never "a DeepSeek-V4.1 checkpoint" (the directory has a safetensors index, as V4.1's do)."""
-    replace, says = FILE_CASES[case]
-    directory = copy_of(checkpoint, tmp_path / "case")
-    replace(directory / "config.json")
-    for message in refusal(directory):
-        assert str(directory / "config.json") in message and says in message, message
+    named_as_what_it_is(checkpoint, tmp_path, "config.json", case)
 
 
 @pytest.mark.parametrize("case", [*FILE_CASES, "no weight_map", "weight_map a list", "a shard outside"])
@@ -388,11 +395,7 @@ def test_a_tokenizer_pattern_that_breaks_the_library_is_refused_in_one_line(chec
 
 @pytest.mark.parametrize("case", ["a FIFO", "a folder", "a link to /dev/zero", "nested list", "not JSON", "huge", "a list"])
 def test_a_tokenizer_json_that_is_not_one_is_named_as_what_it_is(checkpoint, tmp_path, case):
-    replace, says = FILE_CASES[case]
-    directory = copy_of(checkpoint, tmp_path / "case")
-    replace(directory / "tokenizer.json")
-    for message in refusal(directory):
-        assert str(directory / "tokenizer.json") in message and says in message, message
+    directory, says = named_as_what_it_is(checkpoint, tmp_path, "tokenizer.json", case)
     with pytest.raises(ConfigError, match=says):  # what `--tokenizer PATH` calls
         load_tokenizer(directory / "tokenizer.json")
 
